@@ -1,0 +1,29 @@
+# lwip-fastsum: the only entry point. Each area is a fragment under mk/;
+# `make help` lists the targets, README.md says what the project is.
+#
+#   make          fetch and build everything, print the report
+#   make test     every test
+#
+# Useful variables: LWIP_DIR=/path/to/lwip (use your own tree, fetch nothing),
+# LWIP_TARBALL=/path/to/lwip_X.Y.Z+dfsg1.orig.tar.xz, CC, V=1 (show commands).
+
+.DEFAULT_GOAL := all
+
+include mk/config.mk      # paths, compilers, flags, Debian packages
+include mk/lwip.mk        # pristine lwIP trees: Debian, LWIP_TARBALL or LWIP_DIR
+include mk/unittest.mk    # lwIP unit-test binaries, stock and variants
+
+.PHONY: all test help clean
+
+all: $(ALL_TARGETS) ## build everything and print the report
+	@echo "built: $(ALL_TARGETS)"
+
+test: $(TEST_TARGETS) ## run every test
+	@echo "make test: all passed ($(words $(TEST_TARGETS)) test targets)"
+
+help: ## list the targets
+	@grep -hE '^[a-zA-Z0-9_%-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | \
+	  awk -F'\t' '{ printf "  %-14s %s\n", $$1, $$2 }'
+
+clean: ## remove build/ (fetched trees, objects, reports)
+	rm -rf $(BUILD)

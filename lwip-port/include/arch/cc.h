@@ -1,0 +1,33 @@
+/**
+ * @file
+ * lwip-fastsum host port: compiler and platform definitions for lwIP
+ * (GCC or clang on a hosted C library, any endianness, any word size).
+ */
+#ifndef LWIP_ARCH_CC_H
+#define LWIP_ARCH_CC_H
+
+#include <stdlib.h>
+#include <sys/time.h> /* struct timeval for the socket API tests */
+
+/* Use the C library's struct timeval and errno values. */
+#define LWIP_TIMEVAL_PRIVATE 0
+#define LWIP_ERRNO_INCLUDE <errno.h>
+#define LWIP_ERRNO_STDINCLUDE 1
+
+/* Tests and demos want repeatable runs: lwIP only needs "some" randomness. */
+#define LWIP_RAND() ((u32_t)rand())
+
+/* The stock unit tests feed invalid arguments on purpose: with
+ * LWIP_NOASSERT_ON_ERROR an LWIP_ERROR check only runs its handler. */
+#ifdef LWIP_NOASSERT_ON_ERROR
+#define LWIP_ERROR(message, expression, handler) do { if (!(expression)) { \
+  handler;}} while(0)
+#endif
+
+/* lwIP assumes little endian unless told: glibc's <endian.h> (through
+ * <stdlib.h>) already defines BYTE_ORDER; other C libraries may not. */
+#if !defined(BYTE_ORDER) && defined(__BYTE_ORDER__) && (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__)
+#define BYTE_ORDER BIG_ENDIAN
+#endif
+
+#endif /* LWIP_ARCH_CC_H */
