@@ -11,7 +11,11 @@
 
 include mk/config.mk      # paths, compilers, flags, Debian packages
 include mk/lwip.mk        # pristine lwIP trees: Debian, LWIP_TARBALL or LWIP_DIR
-include mk/unittest.mk    # lwIP unit-test binaries, stock and variants
+include mk/unittest.mk    # programs built against lwIP; the stock unit tests
+include mk/fastsum.mk     # the checksum module: libfastsum.a and its tests
+include mk/patches.mk     # the patch series: apply, revert, patched variants
+include mk/pktest.mk      # inline vs function-call: byte-identical packets
+include mk/cross.mk       # big-endian, strict-alignment, Cortex-M: qemu, size
 
 .PHONY: all test help clean
 
@@ -19,7 +23,7 @@ all: $(ALL_TARGETS) ## build everything and print the report
 	@echo "built: $(ALL_TARGETS)"
 
 test: $(TEST_TARGETS) ## run every test
-	@echo "make test: all passed ($(words $(TEST_TARGETS)) test targets)"
+	@echo "make test: all passed: $(TEST_TARGETS)"
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z0-9_%-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | \

@@ -1,50 +1,69 @@
-# lwIP unit-test binaries. One helper builds every flavour:
+# Programs built against an lwIP tree. One helper builds every flavour:
 #
-#   $(call lwip_unittest,NAME,KEY,TREE,READY,OPTS_DIR,EXTRA_SRC,EXTRA_CFLAGS)
+#   $(call lwip_program,NAME,KEY,TREE,READY,INCLUDES,TREE_SRC,PROJECT_SRC,CFLAGS,LIBS)
 #
-# builds $(BUILD)/unit/NAME/lwip_unittests from the lwIP sources of build key
-# KEY found in TREE (READY makes TREE exist), the stock test/unit suites,
-# EXTRA_SRC (project files, relative to the top), with OPTS_DIR searched for
-# lwipopts.h before test/unit (a variant there #include_next's the stock one).
-# `make unit-NAME` runs it; every NAME lands in UNIT_TESTS.
+#   NAME         builds go to $(BUILD)/NAME/ (may contain slashes); the program
+#                is $(BUILD)/NAME/prog, `make run-NAME` runs it there
+#   KEY          build key of the tree (lwip-2.2.1, user-2.1.3, ...): the lwIP
+#                stack compiled is LWIP_SRC_KEY, as $(BUILD)/NAME/liblwip.a
+#   TREE, READY  the tree's root, and what makes it exist (order-only)
+#   INCLUDES     -I flags searched before lwIP's own headers: where lwipopts.h
+#                is found (a variant may #include_next the stock one)
+#   TREE_SRC     more sources from the tree, relative to it (test/unit/...)
+#   PROJECT_SRC  sources of this project, relative to the top
+#   CFLAGS, LIBS extra compile flags, extra link flags
+#
+# Set NAME_CC, NAME_AR, NAME_EMULATOR before the call to cross-build and to
+# run under qemu-user; they default to $(CC), $(AR) and nothing.
 
-# -Wno-format-extra-args: as lwIP's own check Makefile (its fail_unless() messages).
+# -Wno-format-extra-args: as lwIP's own check Makefile (fail_unless messages).
 LWIP_CFLAGS := $(OPT_CFLAGS) $(WARN_CFLAGS) -Wno-format-extra-args -DLWIP_DEBUG -DLWIP_NOASSERT_ON_ERROR
 
-define lwip_unittest
-$1_DIR := $(BUILD)/unit/$1
-$1_LWIP_OBJ := $$(addprefix $(BUILD)/unit/$1/,$$(LWIP_SRC_$2:.c=.o))
-$1_TEST_OBJ := $$(addprefix $(BUILD)/unit/$1/,$$(LWIP_TESTS_$2:.c=.o))
-$1_PROJ_OBJ := $$(addprefix $(BUILD)/unit/$1/project/,$(6:.c=.o))
-$1_CFLAGS = $(LWIP_CFLAGS) $(if $5,-I$(TOP)/$5) -I$3/test/unit -I$3/src/include \
-  $(PORT_INCLUDES) $(UNITTEST_INCLUDES) $$(CHECK_CFLAGS) $7
+define lwip_program
+$1_CC ?= $$(CC)
+$1_AR ?= $$(AR)
+$1_LWIP_OBJ := $$(addprefix $(BUILD)/$1/lwip/,$$(LWIP_SRC_$2:.c=.o))
+$1_OBJ := $$(addprefix $(BUILD)/$1/lwip/,$$(patsubst %.c,%.o,$6)) \
+  $$(addprefix $(BUILD)/$1/project/,$$(patsubst %.c,%.o,$7))
+$1_CFLAGS = $(LWIP_CFLAGS) $5 -I$3/src/include $(PORT_INCLUDES) $8
 
-$$($1_LWIP_OBJ) $$($1_TEST_OBJ): $(BUILD)/unit/$1/%.o: $3/%.c | $4 deps-host
+$$($1_LWIP_OBJ) $$(filter $(BUILD)/$1/lwip/%,$$($1_OBJ)): $(BUILD)/$1/lwip/%.o: $3/%.c | $4 deps-host
 	@mkdir -p $$(@D)
-	$$(Q)$$(CC) $$($1_CFLAGS) -MMD -MP -c $$< -o $$@
-$$($1_PROJ_OBJ): $(BUILD)/unit/$1/project/%.o: %.c | $4 deps-host
+	$$(Q)$$($1_CC) $$($1_CFLAGS) -MMD -MP -c $$< -o $$@
+$$(filter $(BUILD)/$1/project/%,$$($1_OBJ)): $(BUILD)/$1/project/%.o: %.c | $4 deps-host
 	@mkdir -p $$(@D)
-	$$(Q)$$(CC) $$($1_CFLAGS) -MMD -MP -c $$< -o $$@
+	$$(Q)$$($1_CC) $$($1_CFLAGS) -MMD -MP -c $$< -o $$@
 # lwIP is linked as a library, as its own Makefiles do: only what is used.
-$(BUILD)/unit/$1/liblwip.a: $$($1_LWIP_OBJ)
-	$$(Q)rm -f $$@ && $$(AR) rcs $$@ $$^
-$(BUILD)/unit/$1/lwip_unittests: $$($1_TEST_OBJ) $$($1_PROJ_OBJ) $(BUILD)/unit/$1/liblwip.a
-	$$(Q)$$(CC) -o $$@ $$^ $$(CHECK_LIBS)
+$(BUILD)/$1/liblwip.a: $$($1_LWIP_OBJ)
+	$$(Q)rm -f $$@ && $$($1_AR) rcs $$@ $$^
+$(BUILD)/$1/prog: $$($1_OBJ) $(BUILD)/$1/liblwip.a
+	$$(Q)$$($1_CC) -o $$@ $$^ $9
 
+.PHONY: run-$1
+run-$1: $(BUILD)/$1/prog
+	@echo "== $1"
+	$$(Q)cd $(BUILD)/$1 && $$($1_EMULATOR) ./prog
+
+-include $$(patsubst %.o,%.d,$$($1_LWIP_OBJ) $$($1_OBJ))
+endef
+
+# lwIP's stock unit tests (test/unit with its own lwipopts.h and sys_arch.c)
+# against build key KEY in TREE, with INCLUDES searched first and PROJECT_SRC
+# linked in:
+#   $(call lwip_unittest,NAME,KEY,TREE,READY,INCLUDES,PROJECT_SRC,CFLAGS)
+# The run is `make unit-NAME`; every NAME lands in UNIT_TESTS.
+define lwip_unittest
+$(call lwip_program,unit/$1,$2,$3,$4,$5 -I$3/test/unit $(UNITTEST_INCLUDES) $$(CHECK_CFLAGS),$$(LWIP_TESTS_$2),$6,$7,$$(CHECK_LIBS))
 .PHONY: unit-$1
-unit-$1: $(BUILD)/unit/$1/lwip_unittests
-	@echo "== lwIP unit tests: $1"
-	$$(Q)cd $(BUILD)/unit/$1 && ./lwip_unittests
-
+unit-$1: run-unit/$1
 UNIT_TESTS += unit-$1
--include $$(patsubst %.o,%.d,$$($1_LWIP_OBJ) $$($1_TEST_OBJ) $$($1_PROJ_OBJ))
+ALL_TARGETS += $(BUILD)/unit/$1/prog
 endef
 
 # The stock tests on the pristine trees, with the stock test options.
 $(foreach k,$(LWIP_KEYS),$(eval $(call lwip_unittest,$k-stock,$k,$(LWIP_TREE_$k),$(LWIP_READY_$k))))
 
 TEST_TARGETS += $(UNIT_TESTS)
-ALL_TARGETS += $(foreach t,$(UNIT_TESTS),$(BUILD)/unit/$(t:unit-%=%)/lwip_unittests)
 
 .PHONY: unit
-unit: $(UNIT_TESTS) ## run the lwIP unit tests (stock trees and every variant)
+unit: $$(UNIT_TESTS) ## run the lwIP unit tests (stock trees and every variant)

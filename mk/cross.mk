@@ -1,0 +1,1 @@
+# Cross-architecture: cross-test under qemu-user, code size, instruction counts.

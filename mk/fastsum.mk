@@ -1,0 +1,1 @@
+# fastsum: the checksum module (src/), libfastsum.a, its differential tests.

@@ -1,0 +1,1 @@
+# The lwIP patch series: make apply/revert, patched trees, test variants.

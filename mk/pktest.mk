@@ -1,0 +1,1 @@
+# Packet tests: inline vs function-call builds give byte-identical packets.
