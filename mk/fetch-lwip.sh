@@ -42,6 +42,9 @@ if [ -z "$tarball" ]; then
   # suites, its own lists and cache; the system's apt sources stay untouched.
   apt=$build/apt
   mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/preferences.d" "$build/dl"
+  # Parallel make fetches both versions at once: one apt run at a time.
+  exec 9>"$apt/lock"
+  flock 9
   cat > "$apt/sources.list" <<EOS
 deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main
 deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian trixie main
