@@ -12,10 +12,12 @@
 include mk/config.mk      # paths, compilers, flags, Debian packages
 include mk/lwip.mk        # pristine lwIP trees: Debian, LWIP_TARBALL or LWIP_DIR
 include mk/unittest.mk    # programs built against lwIP; the stock unit tests
-include mk/fastsum.mk     # the checksum module: libfastsum.a and its tests
 include mk/patches.mk     # the patch series: apply, revert, patched variants
+include mk/fastsum.mk     # the checksum module: libfastsum.a and its tests
 include mk/pktest.mk      # inline vs function-call: byte-identical packets
 include mk/cross.mk       # big-endian, strict-alignment, Cortex-M: qemu, size
+include mk/bench.mk       # benchmarks and the report `make` prints
+include mk/interop.mk     # the Linux kernel as a peer, over TAP devices
 
 .PHONY: all test help clean
 
