@@ -1,1 +1,41 @@
 # The lwIP patch series: make apply/revert, patched trees, test variants.
+#
+# patches/lwip-X.Y.Z/series lists the series of lwIP X.Y.Z (quilt format,
+# git format-patch files, -p1 from the lwIP root); docs/patches.md says what
+# each patch does. mk/apply-patches.sh applies or reverts a whole series, all
+# or nothing, on CRLF and LF trees alike.
+#
+# For each build key k this defines
+#   LWIP_PATCHED_TREE_k   a copy of LWIP_TREE_k with the series applied
+#   LWIP_PATCHED_READY_k  what makes it exist (use order-only); it is
+#                         re-created when a patch or the series changes
+# The patched trees add no files: LWIP_SRC_k and LWIP_TESTS_k hold for them.
+
+PKGS_patches := patch
+APPLY_PATCHES := $(TOP)/mk/apply-patches.sh
+patch_series = $(TOP)/patches/lwip-$1/series \
+  $(addprefix $(TOP)/patches/lwip-$1/,$(shell sed -e 's/\#.*//' -e 's/[ \t].*//' $(TOP)/patches/lwip-$1/series 2>/dev/null))
+
+# Plain copies (fresh timestamps), so objects built from an older patched
+# tree are rebuilt whatever file a new series touches.
+define patched_tree
+LWIP_PATCHED_TREE_$1 := $(TOP)/$(BUILD)/$1-patched
+LWIP_PATCHED_READY_$1 := $(BUILD)/$1-patched.stamp
+$(BUILD)/$1-patched.stamp: $(call patch_series,$(LWIP_VERSION_$1)) $(APPLY_PATCHES) | $(LWIP_READY_$1) deps-patches
+	$$(Q)rm -rf $(BUILD)/$1-patched $(BUILD)/$1-patched.tmp
+	$$(Q)cp -R $(LWIP_TREE_$1) $(BUILD)/$1-patched.tmp
+	$$(Q)$(APPLY_PATCHES) apply $(BUILD)/$1-patched.tmp >/dev/null
+	$$(Q)mv $(BUILD)/$1-patched.tmp $(BUILD)/$1-patched
+	$$(Q)touch $$@
+	@echo "lwIP $(LWIP_VERSION_$1) patched in $(BUILD)/$1-patched"
+endef
+$(foreach k,$(LWIP_KEYS),$(eval $(call patched_tree,$k)))
+
+.PHONY: patched apply revert
+patched: $(foreach k,$(LWIP_KEYS),$(LWIP_PATCHED_READY_$k)) ## copy the lwIP trees and apply the series to the copies
+
+apply: | deps-patches ## apply the series to your tree: make apply LWIP_DIR=/path/to/lwip
+	$(Q)$(if $(LWIP_DIR),$(APPLY_PATCHES) apply $(LWIP_DIR),echo "error: make apply needs LWIP_DIR=/path/to/lwip" >&2; exit 2)
+
+revert: | deps-patches ## revert the series in your tree: make revert LWIP_DIR=/path/to/lwip
+	$(Q)$(if $(LWIP_DIR),$(APPLY_PATCHES) revert $(LWIP_DIR),echo "error: make revert needs LWIP_DIR=/path/to/lwip" >&2; exit 2)
