@@ -17,7 +17,9 @@ include mk/fastsum.mk     # the checksum module: libfastsum.a and its tests
 include mk/pktest.mk      # inline vs function-call: byte-identical packets
 include mk/cross.mk       # big-endian, strict-alignment, Cortex-M: qemu, size
 include mk/bench.mk       # benchmarks and the report `make` prints
+include mk/count.mk       # executed instructions per checksum and per IPv4 header
 include mk/interop.mk     # the Linux kernel as a peer, over TAP devices
+include mk/fuzz.mk        # hostile input: fuzz targets, the bad-input table
 
 .PHONY: all test help clean
 

@@ -1,0 +1,68 @@
+# Fuzzing with libFuzzer (clang, AddressSanitizer, UBSan incl. alignment):
+# the patched lwIP 2.2.1 input path and the fastsum module; docs/robustness.md.
+#
+#   make fuzz FUZZ_SECONDS=N   run each target N seconds, keep its corpus
+#   make fuzz-smoke            each target FUZZ_SMOKE_SECONDS (make test)
+#   make fuzz-seeds            rewrite the seed corpus test/fuzz/corpus/
+#
+# A target's work is in build/fuzz/TARGET/: its growing corpus, log and any
+# crash reproducer (crash-*, leak-*, timeout-*); a crash fails the run.
+
+PKGS_fuzz := clang libclang-rt-14-dev
+FUZZ_CC := clang
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 15
+FUZZ_SANITIZE := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+# Fuzz builds check IP header checksums (the harness makes them right unless
+# the input says otherwise) but not transport ones, so inputs get through.
+FUZZ_CFLAGS := -O1 -fno-omit-frame-pointer $(FUZZ_SANITIZE) \
+  -DCHECKSUM_CHECK_UDP=0 -DCHECKSUM_CHECK_TCP=0 -DCHECKSUM_CHECK_ICMP=0
+FUZZ_ROUTER_SRC := test/fuzz/router.c test/fuzz/packets.c test/fuzz/rfc1071.c
+
+# The lwIP targets run on the patched 2.2.1 tree (LWIP_DIR: a 2.2.1 tree).
+FUZZ_KEY := $(firstword $(foreach k,$(LWIP_KEYS),$(if $(filter 2.2.1,$(LWIP_VERSION_$k)),$k)))
+FUZZ_LWIP_TARGETS := $(if $(FUZZ_KEY),ip4_input ip4_reass)
+FUZZ_TARGETS := $(FUZZ_LWIP_TARGETS)
+
+define fuzz_lwip_target
+fuzz/$1_CC := $(FUZZ_CC)
+$(call lwip_program,fuzz/$1,$(FUZZ_KEY),$(LWIP_PATCHED_TREE_$(FUZZ_KEY)),$(LWIP_PATCHED_READY_$(FUZZ_KEY)) deps-fuzz,\
+  -I$(TOP)/test/fuzz/router -I$(TOP)/test/fuzz,,test/fuzz/fuzz_$1.c $(FUZZ_ROUTER_SRC),$(FUZZ_CFLAGS),$(FUZZ_SANITIZE))
+endef
+$(foreach t,$(FUZZ_LWIP_TARGETS),$(eval $(call fuzz_lwip_target,$t)))
+
+# $(call fuzz_run,TARGET,SECONDS): fuzz from the committed seeds plus what
+# earlier runs found; one summary line; on a crash the log tail and the
+# reproducer's name.
+fuzz_run = \
+  dir=$(BUILD)/fuzz/$1; mkdir -p $$dir/corpus; \
+  if ! (cd $$dir && ./prog -max_total_time=$2 -timeout=10 -max_len=8192 \
+        -print_final_stats=1 -artifact_prefix=$(TOP)/$$dir/ \
+        corpus $(TOP)/test/fuzz/corpus/$1 > log 2>&1); then \
+    tail -30 $$dir/log; \
+    echo "error: fuzz target $1 failed; reproducer: $$(ls -t $$dir/crash-* $$dir/leak-* $$dir/timeout-* $$dir/oom-* 2>/dev/null | head -1)" >&2; \
+    exit 1; \
+  fi; \
+  execs=$$(sed -n 's/^stat::number_of_executed_units: *//p' $$dir/log); \
+  echo "$1 $2 s $$execs execs" >> $(BUILD)/fuzz/history; \
+  echo "fuzz $1: $2 s, $$execs runs, no crash, corpus $$(ls $$dir/corpus | wc -l) inputs"
+
+.PHONY: fuzz fuzz-smoke fuzz-seeds
+fuzz: $(addprefix fuzz-long-,$(FUZZ_TARGETS)) ## run each fuzz target FUZZ_SECONDS seconds
+fuzz-smoke: $(addprefix fuzz-smoke-,$(FUZZ_TARGETS)) ## run each fuzz target FUZZ_SMOKE_SECONDS seconds
+fuzz-long-%: $(BUILD)/fuzz/%/prog
+	$(Q)$(call fuzz_run,$*,$(FUZZ_SECONDS))
+fuzz-smoke-%: $(BUILD)/fuzz/%/prog
+	$(Q)$(call fuzz_run,$*,$(FUZZ_SMOKE_SECONDS))
+
+# The seed corpus is generated, and committed; the test checks they agree.
+$(BUILD)/fuzz/seeds/prog: test/fuzz/seeds.c test/fuzz/packets.c test/fuzz/rfc1071.c test/fuzz/packets.h test/fuzz/rfc1071.h | deps-host
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(OPT_CFLAGS) $(WARN_CFLAGS) -o $@ $(filter %.c,$^)
+fuzz-seeds: $(BUILD)/fuzz/seeds/prog ## rewrite the committed seed corpus test/fuzz/corpus/
+	$(Q)rm -rf test/fuzz/corpus && $< test/fuzz/corpus
+.PHONY: fuzz-seeds-check
+fuzz-seeds-check: $(BUILD)/fuzz/seeds/prog
+	$(Q)rm -rf $(BUILD)/fuzz/seeds/corpus && $< $(BUILD)/fuzz/seeds/corpus
+	$(Q)diff -r $(BUILD)/fuzz/seeds/corpus test/fuzz/corpus >/dev/null || \
+	  { echo "error: test/fuzz/corpus differs from what test/fuzz/seeds.c writes; run make fuzz-seeds" >&2; exit 1; }

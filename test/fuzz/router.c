@@ -1,0 +1,309 @@
+/*
+ * A two-netif IPv4 router built from lwIP for the robustness tests; see
+ * router.h.
+ */
+#include "router.h"
+#include "packets.h"
+#include "rfc1071.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "lwip/init.h"
+#include "lwip/ip4.h"
+#include "lwip/stats.h"
+#include "lwip/memp.h"
+#include "lwip/timeouts.h"
+#include "lwip/udp.h"
+#include "lwip/tcp.h"
+#include "lwip/priv/tcp_priv.h"
+#include "lwip/ip4_frag.h"
+
+static u32_t clock_ms;
+static struct netif netifs[2];
+static struct router_packet kept[ROUTER_KEEP];
+static unsigned kept_next;
+unsigned router_emitted;
+unsigned router_bad_headers;
+
+/* The heap and pool counts right after start-up: what "no leak" means. */
+static mem_size_t base_mem_used;
+static u16_t base_memp_used[MEMP_MAX];
+
+u32_t
+sys_now(void)
+{
+  return clock_ms;
+}
+
+/* Is this a well-formed IPv4 packet whose header verifies and that fits
+ * the MTU? (Forwarded packets may be as odd as the input otherwise.) */
+static int
+ip_packet_ok(const u8_t *pkt, u16_t len, u16_t mtu)
+{
+  u16_t hlen;
+
+  if (len < IP_HLEN || (pkt[0] >> 4) != 4) {
+    return 0;
+  }
+  hlen = (u16_t)((pkt[0] & 0x0f) * 4);
+  if (hlen < IP_HLEN || hlen > len || ((pkt[2] << 8) | pkt[3]) != len) {
+    return 0;
+  }
+  if (mtu != 0 && len > mtu) {
+    return 0;
+  }
+  return rfc1071_sum(pkt, hlen, 0) == 0xffffU;
+}
+
+static err_t
+capture(struct netif *netif, struct pbuf *p, const ip4_addr_t *ipaddr)
+{
+  static u8_t flat[0xffff];
+  struct router_packet *keep = &kept[kept_next];
+  u16_t len = pbuf_copy_partial(p, flat, p->tot_len, 0);
+  unsigned i;
+
+  LWIP_UNUSED_ARG(ipaddr);
+  router_emitted++;
+  if (len != p->tot_len || !ip_packet_ok(flat, len, netif->mtu)) {
+    router_bad_headers++;
+    fprintf(stderr, "router: bad IPv4 packet emitted on netif %c (%u bytes, MTU %u):",
+            netif == &netifs[ROUTER_A] ? 'A' : 'B', (unsigned)len, (unsigned)netif->mtu);
+    for (i = 0; i < LWIP_MIN(len, 24); i++) {
+      fprintf(stderr, " %02x", flat[i]);
+    }
+    fprintf(stderr, "\n");
+  }
+  kept_next = (kept_next + 1) % ROUTER_KEEP;
+  keep->side = netif == &netifs[ROUTER_A] ? ROUTER_A : ROUTER_B;
+  keep->len = (u16_t)LWIP_MIN(len, sizeof(keep->data));
+  memcpy(keep->data, flat, keep->len);
+  return ERR_OK;
+}
+
+const struct router_packet *
+router_packet_at(unsigned age)
+{
+  return &kept[(kept_next + ROUTER_KEEP - 1 - (age % ROUTER_KEEP)) % ROUTER_KEEP];
+}
+
+static err_t
+netif_setup(struct netif *netif)
+{
+  netif->output = capture;
+  netif->mtu = 1500;
+  netif->flags = NETIF_FLAG_UP | NETIF_FLAG_LINK_UP;
+  return ERR_OK;
+}
+
+static void
+udp_echo(void *arg, struct udp_pcb *pcb, struct pbuf *p,
+         const ip_addr_t *addr, u16_t port)
+{
+  LWIP_UNUSED_ARG(arg);
+  udp_sendto(pcb, p, addr, port);
+  pbuf_free(p);
+}
+
+static err_t
+tcp_echo(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
+{
+  struct pbuf *q;
+
+  LWIP_UNUSED_ARG(arg);
+  LWIP_UNUSED_ARG(err);
+  if (p == NULL) {
+    tcp_close(pcb);
+    return ERR_OK;
+  }
+  for (q = p; q != NULL; q = q->next) {
+    if (q->len > 0 && q->len <= tcp_sndbuf(pcb)) {
+      tcp_write(pcb, q->payload, q->len, TCP_WRITE_FLAG_COPY);
+    }
+  }
+  tcp_recved(pcb, p->tot_len);
+  pbuf_free(p);
+  tcp_output(pcb);
+  return ERR_OK;
+}
+
+static err_t
+tcp_accepted_echo(void *arg, struct tcp_pcb *pcb, err_t err)
+{
+  LWIP_UNUSED_ARG(arg);
+  if (err != ERR_OK || pcb == NULL) {
+    return ERR_VAL;
+  }
+  tcp_recv(pcb, tcp_echo);
+  return ERR_OK;
+}
+
+static void
+counts_reset(void)
+{
+  router_emitted = 0;
+  router_bad_headers = 0;
+  kept_next = 0;
+  memset(kept, 0, sizeof(kept));
+}
+
+void
+router_init(void)
+{
+  static int started;
+  ip4_addr_t addr, mask, gw;
+  struct udp_pcb *udp;
+  struct tcp_pcb *tcp;
+  int i;
+
+  counts_reset();
+  if (started) {
+    return;
+  }
+  started = 1;
+  lwip_init();
+  IP4_ADDR(&mask, 255, 255, 255, 0);
+  for (i = ROUTER_A; i <= ROUTER_B; i++) {
+    IP4_ADDR(&addr, 10, 0, i, 1);
+    IP4_ADDR(&gw, 10, 0, i, 254);
+    netif_add(&netifs[i], &addr, &mask, &gw, NULL, netif_setup, ip4_input);
+    netif_set_up(&netifs[i]);
+    netif_set_link_up(&netifs[i]);
+  }
+  netif_set_default(&netifs[ROUTER_B]);
+
+  udp = udp_new();
+  LWIP_ASSERT("udp_new", udp != NULL);
+  udp_bind(udp, IP4_ADDR_ANY, 7);
+  udp_recv(udp, udp_echo, NULL);
+  tcp = tcp_new();
+  LWIP_ASSERT("tcp_new", tcp != NULL);
+  tcp_bind(tcp, IP4_ADDR_ANY, 80);
+  tcp = tcp_listen(tcp);
+  LWIP_ASSERT("tcp_listen", tcp != NULL);
+  tcp_accept(tcp, tcp_accepted_echo);
+
+  base_mem_used = lwip_stats.mem.used;
+  for (i = 0; i < MEMP_MAX; i++) {
+    base_memp_used[i] = lwip_stats.memp[i]->used;
+  }
+}
+
+struct netif *
+router_netif(enum router_side side)
+{
+  return &netifs[side];
+}
+
+/* Append a pbuf holding n bytes of data to the chain head. */
+static int
+chain_append(struct pbuf *head, const u8_t *data, u16_t n)
+{
+  struct pbuf *piece = pbuf_alloc(PBUF_RAW, n, PBUF_RAM);
+
+  if (piece == NULL) {
+    return 0;
+  }
+  memcpy(piece->payload, data, n);
+  pbuf_cat(head, piece);
+  return 1;
+}
+
+struct pbuf *
+router_chain(const u8_t *data, u16_t len, u16_t first_len, u16_t piece_len,
+             u16_t headroom)
+{
+  struct pbuf *head;
+  u16_t done = LWIP_MIN(first_len, len);
+
+  head = pbuf_alloc(PBUF_RAW, (u16_t)(headroom + done), PBUF_RAM);
+  if (head == NULL) {
+    return NULL;
+  }
+  pbuf_remove_header(head, headroom);
+  memcpy(head->payload, data, done);
+  if (piece_len == 0) {
+    if (!chain_append(head, data, 0)) {
+      goto fail;
+    }
+    piece_len = (u16_t)(len - done);
+  }
+  while (done < len) {
+    u16_t n = LWIP_MIN(piece_len, (u16_t)(len - done));
+    if (!chain_append(head, data + done, n)) {
+      goto fail;
+    }
+    done = (u16_t)(done + n);
+  }
+  return head;
+fail:
+  pbuf_free(head);
+  return NULL;
+}
+
+void
+router_input(enum router_side side, struct pbuf *p)
+{
+  netifs[side].input(p, &netifs[side]);
+}
+
+void
+router_receive(enum router_side side, const u8_t *pkt, u16_t len,
+               u16_t first_len, u16_t piece_len, int odd_start, int fix_chksum)
+{
+  static u8_t copy[0xffff];
+  size_t hlen = (size_t)(pkt[0] & 0x0f) * 4;
+  struct pbuf *p;
+
+  if (fix_chksum && len >= IP_HLEN && hlen >= IP_HLEN && hlen <= len) {
+    memcpy(copy, pkt, len);
+    pkt_fix_ip_chksum(copy);
+    pkt = copy;
+  }
+  p = router_chain(pkt, len, first_len, piece_len, odd_start ? 1 : 0);
+  if (p != NULL) {
+    router_input(side, p);
+  }
+}
+
+void
+router_advance(u32_t ms)
+{
+  u32_t end = clock_ms + ms;
+
+  /* one timer tick at a time, as a running system would see them */
+  while (clock_ms < end) {
+    clock_ms = LWIP_MIN(end, clock_ms + TCP_TMR_INTERVAL);
+    sys_check_timeouts();
+  }
+}
+
+int
+router_settle(void)
+{
+  int i, leaks = 0;
+
+  while (tcp_active_pcbs != NULL) {
+    tcp_abort(tcp_active_pcbs);
+  }
+  while (tcp_tw_pcbs != NULL) {
+    tcp_abort(tcp_tw_pcbs);
+  }
+  /* every reassembly in progress times out */
+  router_advance((IP_REASS_MAXAGE + 1) * IP_TMR_INTERVAL);
+  if (lwip_stats.mem.used != base_mem_used) {
+    fprintf(stderr, "router: heap leak: %u bytes used, %u after start-up\n",
+            (unsigned)lwip_stats.mem.used, (unsigned)base_mem_used);
+    leaks++;
+  }
+  for (i = 0; i < MEMP_MAX; i++) {
+    if (lwip_stats.memp[i]->used != base_memp_used[i]) {
+      fprintf(stderr, "router: pool %s leak: %u used, %u after start-up\n",
+              lwip_stats.memp[i]->name, (unsigned)lwip_stats.memp[i]->used,
+              (unsigned)base_memp_used[i]);
+      leaks++;
+    }
+  }
+  return leaks;
+}
