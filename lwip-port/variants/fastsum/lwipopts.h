@@ -1,0 +1,5 @@
+/* lwIP built to use fastsum: the options found next on the include path
+ * (lwIP's test/unit/lwipopts.h for the stock unit tests), then the fastsum
+ * hooks. Needs src/include on the include path. */
+#include_next <lwipopts.h>
+#include "fastsum_lwipopts.h"

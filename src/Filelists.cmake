@@ -1,0 +1,20 @@
+# fastsum sources for a port's CMake build, in the manner of lwIP's
+# Filelists.cmake. Set FASTSUM_DIR to this folder (the one holding
+# fastsum.c) before including:
+#
+#   set(FASTSUM_DIR path/to/lwip-fastsum/src)
+#   include(${FASTSUM_DIR}/Filelists.cmake)
+#   target_sources(my_port PRIVATE ${fastsum_SRCS})        # or:
+#   target_link_libraries(my_port PRIVATE fastsum)
+#
+# Every file compiles on every target and is empty unless the compiler targets
+# its CPU, so the list is the whole folder.
+
+file(GLOB fastsum_SRCS ${FASTSUM_DIR}/fastsum*.c)
+list(SORT fastsum_SRCS)
+set(fastsum_INCLUDE_DIRS ${FASTSUM_DIR}/include)
+
+if(NOT TARGET fastsum)
+  add_library(fastsum STATIC ${fastsum_SRCS})
+  target_include_directories(fastsum PUBLIC ${fastsum_INCLUDE_DIRS})
+endif()

@@ -1,0 +1,89 @@
+/**
+ * @file
+ * fastsum: the Internet checksum (RFC 1071) as fast as the CPU allows,
+ * a drop-in for lwIP's LWIP_CHKSUM and LWIP_CHKSUM_COPY hooks.
+ *
+ * Needs only <stdint.h> and <stddef.h>; usable outside lwIP too.
+ *
+ * Result convention (exactly lwIP's lwip_standard_chksum): the folded,
+ * NOT inverted one's-complement sum of the data read as 16-bit words in
+ * host byte order. Stored in memory natively it gives the sum's bytes in
+ * network order; callers invert it for a header field. The value is 0 only
+ * when every byte is 0, otherwise in 1..0xffff. Any start address (odd
+ * too), any length; len <= 0 returns 0.
+ *
+ * Paths: every src/fastsum*.c compiles on every target and is empty unless
+ * its FASTSUM_HAVE_<PATH> below is set, so a build may add the whole folder.
+ * A path is chosen from the compiler's predefined macros; define
+ * FASTSUM_NO_<PATH> (e.g. -DFASTSUM_NO_AVX2) to drop one, or
+ * FASTSUM_PORTABLE_ONLY to keep only the portable C reference.
+ *
+ * Adding a path (one macro here + one table row in fastsum.c):
+ *   1. below, define FASTSUM_HAVE_<PATH> from the compiler's macros and
+ *      declare fastsum_chksum_<path> (and fastsum_chksum_copy_<path> if the
+ *      path has a fused copy);
+ *   2. in fastsum.c add the row {"<path>", fastsum_chksum_<path>, copy or
+ *      NULL} to fastsum_table under #if FASTSUM_HAVE_<PATH>, and to the
+ *      FASTSUM_BEST_* choice if it beats what is there;
+ *   3. write src/fastsum_<path>.c, guarded by #if FASTSUM_HAVE_<PATH>.
+ */
+#ifndef FASTSUM_H
+#define FASTSUM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Compile-time path selection ------------------------------------- */
+
+#ifndef FASTSUM_PORTABLE_ONLY
+
+/* (paths are added here as their files land) */
+
+#endif /* FASTSUM_PORTABLE_ONLY */
+
+/* ---- The public API (lwIP's LWIP_CHKSUM / LWIP_CHKSUM_COPY) ---------- */
+
+/** Folded, non-inverted one's-complement sum of len bytes at data. */
+uint16_t fastsum_chksum(const void *data, int len);
+
+/** Copies len bytes from src to dst (which must not overlap) and returns
+ * fastsum_chksum(dst, len), reading the data once. */
+uint16_t fastsum_chksum_copy(void *dst, const void *src, uint16_t len);
+
+/* ---- Every implementation, for tests and benchmarks ------------------ */
+
+struct fastsum_impl {
+  const char *name;
+  uint16_t (*chksum)(const void *data, int len);
+  /* NULL when the path has no fused copy of its own */
+  uint16_t (*chksum_copy)(void *dst, const void *src, uint16_t len);
+};
+
+/** Sets *list to the implementations compiled in AND usable on this CPU,
+ * the portable reference first; returns how many there are. */
+size_t fastsum_impls(const struct fastsum_impl **list);
+
+/* The paths themselves (call them only if fastsum_impls lists them). */
+uint16_t fastsum_chksum_portable(const void *data, int len);
+uint16_t fastsum_chksum_copy_portable(void *dst, const void *src, uint16_t len);
+
+#ifdef FASTSUM_HAVE_X86_64
+uint16_t fastsum_chksum_x86_64(const void *data, int len);
+uint16_t fastsum_chksum_copy_x86_64(void *dst, const void *src, uint16_t len);
+#endif
+#ifdef FASTSUM_HAVE_AVX2
+uint16_t fastsum_chksum_avx2(const void *data, int len);
+uint16_t fastsum_chksum_copy_avx2(void *dst, const void *src, uint16_t len);
+/** Nonzero if this CPU runs the AVX2 path. */
+int fastsum_cpu_has_avx2(void);
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FASTSUM_H */

@@ -1,0 +1,541 @@
+/*
+ * Differential tests of every fastsum path, and of lwIP's own algorithms
+ * 1, 2 and 3, against a byte-wise RFC 1071 reference written here.
+ *
+ * Built with -DFASTSUM_TEST_CHECK it runs under Check (make test on the
+ * host); without, it is a plain program for targets that have no Check
+ * (cross builds under qemu-user). Either way it exits non-zero on the first
+ * wrong result, and a read outside the data faults (guard pages).
+ * -DFASTSUM_TEST_WITHOUT_LWIP leaves lwIP's algorithms out of the
+ * comparison (the sanitizer build: they are not this project's code).
+ */
+#include "fastsum.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#ifdef FASTSUM_TEST_CHECK
+#include <check.h>
+#define EXPECT(cond, ...) ck_assert_msg(cond, __VA_ARGS__)
+#else
+#define EXPECT(cond, ...) do { \
+    if (!(cond)) { \
+      fprintf(stderr, "%s:%d: FAIL: ", __FILE__, __LINE__); \
+      fprintf(stderr, __VA_ARGS__); \
+      fputc('\n', stderr); \
+      exit(1); \
+    } \
+  } while (0)
+#endif
+
+/* lwIP's inet_chksum.c compiled once per algorithm, symbols renamed
+ * (mk/fastsum.mk, fastsum_lwip_algorithms). */
+uint16_t lwip_standard_chksum_alg1(const void *dataptr, int len);
+uint16_t lwip_standard_chksum_alg2(const void *dataptr, int len);
+uint16_t lwip_standard_chksum_alg3(const void *dataptr, int len);
+
+/* ---- The reference: RFC 1071 one byte at a time ---------------------- */
+
+/* Adds the byte at index i of the data to a one's-complement sum of the
+ * data read as big-endian 16-bit words (end-around carry at every step:
+ * the sum is 0 only while every byte is 0). */
+static uint32_t
+ref_add_byte(uint32_t sum, size_t i, uint8_t byte)
+{
+  sum += (i & 1) ? byte : (uint32_t)byte << 8;
+  if (sum > 0xffff) {
+    sum -= 0xffff;
+  }
+  return sum;
+}
+
+/* lwIP's convention: the sum as a host-order u16 whose bytes in memory are
+ * the big-endian sum. */
+static uint16_t
+ref_as_lwip(uint32_t sum)
+{
+  uint8_t b[2];
+  uint16_t h;
+  b[0] = (uint8_t)(sum >> 8);
+  b[1] = (uint8_t)sum;
+  memcpy(&h, b, sizeof(h));
+  return h;
+}
+
+static uint16_t
+ref_chksum(const uint8_t *p, size_t len)
+{
+  uint32_t sum = 0;
+  size_t i;
+  for (i = 0; i < len; i++) {
+    sum = ref_add_byte(sum, i, p[i]);
+  }
+  return ref_as_lwip(sum);
+}
+
+/* ---- What is tested ------------------------------------------------- */
+
+struct subject {
+  const char *name;
+  uint16_t (*chksum)(const void *data, int len);
+  uint16_t (*chksum_copy)(void *dst, const void *src, uint16_t len); /* or NULL */
+  int lwip; /* lwIP's algorithms: limited to 64 KiB of data */
+};
+
+static struct subject subjects[32];
+static size_t n_subjects;
+static unsigned long long bytes_summed, bytes_copied;
+
+static void
+add_subject(const char *name, uint16_t (*chksum)(const void *, int),
+            uint16_t (*chksum_copy)(void *, const void *, uint16_t), int lwip)
+{
+  EXPECT(n_subjects < sizeof(subjects) / sizeof(subjects[0]), "too many paths");
+  subjects[n_subjects].name = name;
+  subjects[n_subjects].chksum = chksum;
+  subjects[n_subjects].chksum_copy = chksum_copy;
+  subjects[n_subjects].lwip = lwip;
+  n_subjects++;
+}
+
+static void
+collect_subjects(void)
+{
+  const struct fastsum_impl *impls;
+  size_t n = fastsum_impls(&impls), i;
+
+  n_subjects = 0;
+  add_subject("fastsum_chksum", fastsum_chksum, fastsum_chksum_copy, 0);
+  for (i = 0; i < n; i++) {
+    add_subject(impls[i].name, impls[i].chksum, impls[i].chksum_copy, 0);
+  }
+#ifndef FASTSUM_TEST_WITHOUT_LWIP
+  add_subject("lwip-alg1", lwip_standard_chksum_alg1, NULL, 1);
+  add_subject("lwip-alg2", lwip_standard_chksum_alg2, NULL, 1);
+  add_subject("lwip-alg3", lwip_standard_chksum_alg3, NULL, 1);
+#endif
+}
+
+/* ---- Data ----------------------------------------------------------- */
+
+enum pattern { RANDOM, ZEROS, ONES, CARRY_RUNS };
+static const char *const pattern_names[] = {"random", "0x00", "0xff", "carry-runs"};
+
+static uint32_t rng_state = 0x12345678u;
+
+static uint32_t
+rng(void)
+{
+  /* xorshift32: repeatable on every target */
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 17;
+  rng_state ^= rng_state << 5;
+  return rng_state;
+}
+
+static void
+fill(uint8_t *p, size_t n, enum pattern pattern)
+{
+  size_t i;
+  for (i = 0; i < n; i++) {
+    switch (pattern) {
+      case RANDOM:
+        p[i] = (uint8_t)rng();
+        break;
+      case ZEROS:
+        p[i] = 0;
+        break;
+      case ONES:
+        p[i] = 0xff;
+        break;
+      case CARRY_RUNS:
+        /* long runs of 0xff broken by a few other bytes: every partial sum
+         * sits next to a carry, in every word and vector lane position */
+        p[i] = (rng() % 61 == 0) ? (uint8_t)rng() : 0xff;
+        break;
+    }
+  }
+}
+
+static void *
+xmalloc(size_t n)
+{
+  void *p = malloc(n);
+  EXPECT(p != NULL, "out of memory (%lu bytes)", (unsigned long)n);
+  return p;
+}
+
+/* ---- Checksums: every length, every start offset --------------------- */
+
+#define MAX_OFFSET 64
+#define ALL_LENGTHS 2048
+
+/* Checks every subject on buf + offset for each length 0..max_len that
+ * wanted() accepts; the reference grows one byte at a time. */
+static void
+check_lengths(const uint8_t *buf, size_t offset, size_t max_len,
+              int (*wanted)(size_t len), enum pattern pattern)
+{
+  const uint8_t *data = buf + offset;
+  uint32_t ref = 0;
+  size_t len, s;
+
+  for (len = 0; len <= max_len; len++) {
+    if (wanted(len)) {
+      uint16_t expected = ref_as_lwip(ref);
+      for (s = 0; s < n_subjects; s++) {
+        uint16_t got = subjects[s].chksum(data, (int)len);
+        EXPECT(got == expected, "%s: length %lu, offset %lu, %s data: 0x%04x, expected 0x%04x",
+               subjects[s].name, (unsigned long)len, (unsigned long)offset,
+               pattern_names[pattern], got, expected);
+        bytes_summed += len;
+      }
+    }
+    if (len < max_len) {
+      ref = ref_add_byte(ref, len, data[len]);
+    }
+  }
+}
+
+static int
+every_length(size_t len)
+{
+  (void)len;
+  return 1;
+}
+
+/* short ones, IP/TCP header sizes, around an MTU and a spread in between */
+static int
+some_lengths(size_t len)
+{
+  return len <= 96 || len % 29 == 0 || (len >= 1496 && len <= 1504) || len >= 2040;
+}
+
+static int
+long_lengths(size_t len)
+{
+  static const size_t lengths[] = {2049, 4095, 4096, 4097, 9000, 16383, 32768,
+                                   65533, 65534, 65535};
+  size_t i;
+  for (i = 0; i < sizeof(lengths) / sizeof(lengths[0]); i++) {
+    if (len == lengths[i]) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+static void
+report(const char *what)
+{
+  printf("%s: %lu paths, %llu bytes summed, %llu bytes copied\n", what,
+         (unsigned long)n_subjects, bytes_summed, bytes_copied);
+  bytes_summed = bytes_copied = 0;
+}
+
+static void
+test_every_length_offset(void)
+{
+  uint8_t *buf = (uint8_t *)xmalloc(MAX_OFFSET + ALL_LENGTHS);
+  size_t offset;
+  fill(buf, MAX_OFFSET + ALL_LENGTHS, RANDOM);
+  for (offset = 0; offset < MAX_OFFSET; offset++) {
+    check_lengths(buf, offset, ALL_LENGTHS, every_length, RANDOM);
+  }
+  free(buf);
+  report("random data, lengths 0..2048 x offsets 0..63");
+}
+
+static void
+test_patterns(void)
+{
+  uint8_t *buf = (uint8_t *)xmalloc(MAX_OFFSET + ALL_LENGTHS);
+  enum pattern pattern;
+  size_t offset;
+  for (pattern = ZEROS; pattern <= CARRY_RUNS; pattern++) {
+    fill(buf, MAX_OFFSET + ALL_LENGTHS, pattern);
+    for (offset = 0; offset < MAX_OFFSET; offset++) {
+      check_lengths(buf, offset, ALL_LENGTHS, some_lengths, pattern);
+    }
+  }
+  free(buf);
+  report("0x00, 0xff, carry-run data, some lengths 0..2048 x offsets 0..63");
+}
+
+static void
+test_long(void)
+{
+  uint8_t *buf = (uint8_t *)xmalloc(MAX_OFFSET + 65535);
+  size_t offset;
+  fill(buf, MAX_OFFSET + 65535, RANDOM);
+  for (offset = 0; offset < MAX_OFFSET; offset++) {
+    check_lengths(buf, offset, 65535, long_lengths, RANDOM);
+  }
+  fill(buf, MAX_OFFSET + 65535, CARRY_RUNS);
+  for (offset = 0; offset < 8; offset++) {
+    check_lengths(buf, offset, 65535, long_lengths, CARRY_RUNS);
+  }
+  free(buf);
+  report("lengths 2049..65535, random x offsets 0..63, carry runs x 0..7");
+}
+
+static void
+test_nonpositive_length(void)
+{
+  static const uint8_t data[4] = {1, 2, 3, 4};
+  static const int lengths[] = {0, -1, -2, INT_MIN};
+  size_t s, i;
+  for (s = 0; s < n_subjects; s++) {
+    for (i = 0; i < sizeof(lengths) / sizeof(lengths[0]); i++) {
+      uint16_t got = subjects[s].chksum(data, lengths[i]);
+      EXPECT(got == 0, "%s: length %d gives 0x%04x, expected 0", subjects[s].name,
+             lengths[i], got);
+    }
+  }
+  report("lengths <= 0");
+}
+
+/* The accumulators: 64 MiB of 0xff sums to 0xffff (and a fold bug or a lost
+ * carry shows), at an even and an odd start. lwIP's algorithms stop at
+ * 64 KiB. See the bound argued in src/fastsum.c. */
+static void
+test_64mib_of_ones(void)
+{
+  const size_t len = (size_t)64 << 20;
+  uint8_t *buf = (uint8_t *)xmalloc(len + 1);
+  size_t s, offset;
+  memset(buf, 0xff, len + 1);
+  for (s = 0; s < n_subjects; s++) {
+    if (subjects[s].lwip) {
+      continue;
+    }
+    for (offset = 0; offset < 2; offset++) {
+      uint16_t got = subjects[s].chksum(buf + offset, (int)len);
+      EXPECT(got == 0xffff, "%s: 64 MiB of 0xff at offset %lu: 0x%04x, expected 0xffff",
+             subjects[s].name, (unsigned long)offset, got);
+      bytes_summed += len;
+    }
+  }
+  free(buf);
+  report("64 MiB of 0xff");
+}
+
+/* ---- Copy with checksum: independent source and destination offsets --- */
+
+#define GUARD 64
+#define GUARD_BYTE 0xa5
+
+/* dst_area holds GUARD + MAX_OFFSET + len + GUARD bytes */
+static void
+check_copy(const struct subject *sub, uint8_t *dst_area, const uint8_t *src_buf,
+           size_t src_offset, size_t dst_offset, size_t len, const char *what)
+{
+  const uint8_t *src = src_buf + src_offset;
+  uint8_t *dst = dst_area + GUARD + dst_offset;
+  size_t area = GUARD + dst_offset + len + GUARD, i;
+  uint16_t expected = ref_chksum(src, len), got;
+
+  memset(dst_area, GUARD_BYTE, area);
+  got = sub->chksum_copy(dst, src, (uint16_t)len);
+  EXPECT(got == expected, "%s copy: length %lu, src offset %lu, dst offset %lu, %s: 0x%04x, expected 0x%04x",
+         sub->name, (unsigned long)len, (unsigned long)src_offset,
+         (unsigned long)dst_offset, what, got, expected);
+  EXPECT(memcmp(dst, src, len) == 0, "%s copy: length %lu, src offset %lu, dst offset %lu: data differs",
+         sub->name, (unsigned long)len, (unsigned long)src_offset, (unsigned long)dst_offset);
+  for (i = 0; i < area; i++) {
+    if (i == GUARD + dst_offset) {
+      i += len; /* skip the copy itself; GUARD bytes follow it */
+    }
+    EXPECT(dst_area[i] == GUARD_BYTE, "%s copy: length %lu, src offset %lu, dst offset %lu: wrote byte %ld outside",
+           sub->name, (unsigned long)len, (unsigned long)src_offset,
+           (unsigned long)dst_offset, (long)i - (long)(GUARD + dst_offset));
+  }
+  bytes_copied += len;
+}
+
+static void
+test_copy(void)
+{
+  static const size_t long_lengths_copy[] = {1500, 4096, 9000, 65535};
+  static const size_t long_offsets[][2] = {{0, 0}, {0, 2}, {2, 0}, {1, 3}, {3, 1}, {63, 62}};
+  const size_t max = 65535;
+  uint8_t *src_buf = (uint8_t *)xmalloc(MAX_OFFSET + max);
+  uint8_t *dst_area = (uint8_t *)xmalloc(GUARD + MAX_OFFSET + max + GUARD);
+  size_t s, so, d, len, i, j;
+  enum pattern pattern;
+
+  for (s = 0; s < n_subjects; s++) {
+    const struct subject *sub = &subjects[s];
+    if (sub->chksum_copy == NULL) {
+      continue;
+    }
+    for (pattern = RANDOM; pattern <= CARRY_RUNS; pattern++) {
+      fill(src_buf, MAX_OFFSET + max, pattern);
+      /* every short length at every pair of alignments mod 8 */
+      for (so = 0; so < 8; so++) {
+        for (d = 0; d < 8; d++) {
+          for (len = 0; len <= (pattern == RANDOM ? 256u : 64u); len++) {
+            check_copy(sub, dst_area, src_buf, so, d, len, pattern_names[pattern]);
+          }
+        }
+      }
+    }
+    fill(src_buf, MAX_OFFSET + max, RANDOM);
+    /* random lengths up to 2048 at random offsets 0..63 */
+    for (i = 0; i < 1500; i++) {
+      so = rng() % MAX_OFFSET;
+      d = rng() % MAX_OFFSET;
+      len = rng() % (ALL_LENGTHS + 1);
+      check_copy(sub, dst_area, src_buf, so, d, len, "random");
+    }
+    for (i = 0; i < sizeof(long_lengths_copy) / sizeof(long_lengths_copy[0]); i++) {
+      for (j = 0; j < sizeof(long_offsets) / sizeof(long_offsets[0]); j++) {
+        check_copy(sub, dst_area, src_buf, long_offsets[j][0], long_offsets[j][1],
+                   long_lengths_copy[i], "random");
+      }
+    }
+  }
+  free(src_buf);
+  free(dst_area);
+  report("copy: src x dst offsets 0..7 x lengths 0..256, random up to 2048, long");
+}
+
+/* ---- Nothing outside the data is read ------------------------------- */
+
+/* Pages around a readable window: a read before window or at window + size
+ * faults. */
+struct fenced {
+  uint8_t *map, *window;
+  size_t size, page;
+};
+
+static void
+fence_open(struct fenced *f, size_t size)
+{
+  void *map;
+  f->page = (size_t)sysconf(_SC_PAGESIZE);
+  f->size = (size + f->page - 1) / f->page * f->page;
+  map = mmap(NULL, f->size + 2 * f->page, PROT_READ | PROT_WRITE,
+             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  EXPECT(map != MAP_FAILED, "mmap failed");
+  f->map = (uint8_t *)map;
+  f->window = f->map + f->page;
+  EXPECT(mprotect(f->map, f->page, PROT_NONE) == 0, "mprotect failed");
+  EXPECT(mprotect(f->window + f->size, f->page, PROT_NONE) == 0, "mprotect failed");
+}
+
+static void
+fence_close(struct fenced *f)
+{
+  munmap(f->map, f->size + 2 * f->page);
+}
+
+static void
+test_no_reads_outside(void)
+{
+  struct fenced a, b;
+  size_t len, s, end;
+  fence_open(&a, ALL_LENGTHS);
+  fence_open(&b, ALL_LENGTHS);
+  fill(a.window, a.size, RANDOM);
+  for (len = 0; len <= ALL_LENGTHS; len++) {
+    /* the data ending at the fence (every start alignment occurs), then
+     * starting at it */
+    for (end = 0; end < 2; end++) {
+      const uint8_t *data = end ? a.window + a.size - len : a.window;
+      uint8_t *dst = end ? b.window + b.size - len : b.window;
+      uint16_t expected = ref_chksum(data, len);
+      for (s = 0; s < n_subjects; s++) {
+        uint16_t got = subjects[s].chksum(data, (int)len);
+        EXPECT(got == expected, "%s: fenced length %lu: 0x%04x, expected 0x%04x",
+               subjects[s].name, (unsigned long)len, got, expected);
+        bytes_summed += len;
+        if (subjects[s].chksum_copy != NULL) {
+          got = subjects[s].chksum_copy(dst, data, (uint16_t)len);
+          EXPECT(got == expected && memcmp(dst, data, len) == 0,
+                 "%s: fenced copy length %lu: 0x%04x, expected 0x%04x",
+                 subjects[s].name, (unsigned long)len, got, expected);
+          bytes_copied += len;
+        }
+      }
+    }
+  }
+  fence_close(&a);
+  fence_close(&b);
+  report("data against unreadable pages, lengths 0..2048");
+}
+
+/* ---- Runner ----------------------------------------------------------- */
+
+static const struct {
+  const char *name;
+  void (*run)(void);
+} cases[] = {
+  {"every length and offset", test_every_length_offset},
+  {"data patterns", test_patterns},
+  {"long lengths", test_long},
+  {"lengths <= 0", test_nonpositive_length},
+  {"64 MiB of 0xff", test_64mib_of_ones},
+  {"copy", test_copy},
+  {"no reads outside", test_no_reads_outside},
+};
+#define N_CASES (sizeof(cases) / sizeof(cases[0]))
+
+/* (no EXPECT here: Check allows assertions only inside tests) */
+static void
+list_paths(void)
+{
+  const struct fastsum_impl *impls;
+  size_t n = fastsum_impls(&impls), i;
+  printf("fastsum paths on this CPU:");
+  for (i = 0; i < n; i++) {
+    printf(" %s%s", impls[i].name, impls[i].chksum_copy ? " (+copy)" : "");
+  }
+  printf("\n");
+  fflush(stdout);
+}
+
+#ifdef FASTSUM_TEST_CHECK
+START_TEST(run_case)
+{
+  collect_subjects();
+  cases[_i].run();
+  fflush(stdout);
+}
+END_TEST
+
+int
+main(void)
+{
+  Suite *suite = suite_create("fastsum");
+  TCase *tc = tcase_create("differential");
+  SRunner *runner;
+  int failed;
+
+  list_paths();
+  tcase_set_timeout(tc, 600);
+  tcase_add_loop_test(tc, run_case, 0, (int)N_CASES);
+  suite_add_tcase(suite, tc);
+  runner = srunner_create(suite);
+  srunner_run_all(runner, CK_NORMAL);
+  failed = srunner_ntests_failed(runner);
+  srunner_free(runner);
+  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+#else
+int
+main(void)
+{
+  size_t i;
+  list_paths();
+  for (i = 0; i < N_CASES; i++) {
+    cases[i].run();
+  }
+  printf("fastsum tests: all %lu passed\n", (unsigned long)N_CASES);
+  return EXIT_SUCCESS;
+}
+#endif
