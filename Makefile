@@ -25,6 +25,7 @@ include mk/fuzz.mk        # hostile input: fuzz targets, the bad-input table
 
 all: $(ALL_TARGETS) ## build everything and print the report
 	@echo "built: $(ALL_TARGETS)"
+	$(Q)$(ALL_REPORT)
 
 test: $(TEST_TARGETS) ## run every test
 	@echo "make test: all passed: $(TEST_TARGETS)"

@@ -1,0 +1,216 @@
+/* The benchmark framework: see bench.h. */
+#include "bench.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/utsname.h>
+
+#ifndef BENCH_CFLAGS
+#define BENCH_CFLAGS "?"
+#endif
+
+double bench_ns_per_tick = 1.0;
+double bench_timer_overhead;
+volatile uint32_t bench_sink;
+
+void bench_fail(const char *fmt, ...)
+{
+  va_list ap;
+  fflush(stdout);
+  fputs("bench: error: ", stderr);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fputc('\n', stderr);
+  exit(1);
+}
+
+void *bench_alloc(size_t size)
+{
+  /* 64-byte aligned, so offsets inside are exactly what the caller asks. */
+  void *p = NULL;
+  if (posix_memalign(&p, 64, size) != 0) {
+    bench_fail("out of memory allocating %zu bytes", size);
+  }
+  return p;
+}
+
+static double monotonic_ns(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+struct bench_stats bench_stats_of(double *samples, size_t n)
+{
+  struct bench_stats s;
+  qsort(samples, n, sizeof(*samples), compare_doubles);
+  s.min = samples[0];
+  s.max = samples[n - 1];
+  s.median = (n % 2) ? samples[n / 2] : (samples[n / 2 - 1] + samples[n / 2]) / 2;
+  return s;
+}
+
+static void calibrate(void)
+{
+  enum { PAIRS = 2001 };
+  static double empty[PAIRS];
+  double ns0, ns1;
+  uint64_t t0, t1;
+  int i;
+
+  /* 20 ms against the monotonic clock: enough for 3 significant digits. */
+  ns0 = monotonic_ns();
+  t0 = bench_ticks();
+  do {
+    ns1 = monotonic_ns();
+  } while (ns1 - ns0 < 20e6);
+  t1 = bench_ticks();
+  bench_ns_per_tick = (ns1 - ns0) / (double)(t1 - t0);
+
+  for (i = 0; i < PAIRS; i++) {
+    uint64_t a = bench_ticks();
+    uint64_t b = bench_ticks();
+    empty[i] = (double)(b - a);
+  }
+  bench_timer_overhead = bench_stats_of(empty, PAIRS).min;
+}
+
+static void cpu_model(char *buf, size_t size)
+{
+  static const char *const keys[] = { "model name", "Processor", "cpu model", "uarch", "cpu" };
+  char line[512];
+  size_t k;
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  struct utsname u;
+
+  for (k = 0; f != NULL && k < sizeof(keys) / sizeof(keys[0]); k++) {
+    rewind(f);
+    while (fgets(line, sizeof(line), f)) {
+      size_t n = strlen(keys[k]);
+      char *colon = strchr(line, ':');
+      if (colon != NULL && strncmp(line, keys[k], n) == 0 && (line[n] == ' ' || line[n] == '\t')) {
+        colon += strspn(colon + 1, " \t") + 1;
+        colon[strcspn(colon, "\n")] = '\0';
+        snprintf(buf, size, "%s", colon);
+        fclose(f);
+        return;
+      }
+    }
+  }
+  if (f != NULL) {
+    fclose(f);
+  }
+  snprintf(buf, size, "%s", uname(&u) == 0 ? u.machine : "unknown CPU");
+}
+
+void bench_print_machine(FILE *out)
+{
+  char cpu[256];
+  cpu_model(cpu, sizeof(cpu));
+#ifdef __clang__
+  fprintf(out, "# CPU: %s; compiler: clang %s; flags: %s; ", cpu, __clang_version__, BENCH_CFLAGS);
+#else
+  fprintf(out, "# CPU: %s; compiler: gcc %s; flags: %s; ", cpu, __VERSION__, BENCH_CFLAGS);
+#endif
+  if (BENCH_HAVE_CYCLES) {
+    fprintf(out, "timer: rdtsc at %.3f GHz (cycles are TSC ticks)\n", 1.0 / bench_ns_per_tick);
+  } else {
+    fprintf(out, "timer: clock_gettime (no cycle counter: ns only)\n");
+  }
+}
+
+void bench_start(void)
+{
+  calibrate();
+}
+
+void bench_init(const char *title)
+{
+  bench_start();
+  printf("== %s\n", title);
+  bench_print_machine(stdout);
+}
+
+uint64_t bench_random(uint64_t *state)
+{
+  uint64_t x = *state;
+  x ^= x >> 12;
+  x ^= x << 25;
+  x ^= x >> 27;
+  *state = x;
+  return x * 0x2545F4914F6CDD1DULL;
+}
+
+#if !defined(__x86_64__) && !defined(__i386__) && !defined(__aarch64__)
+/* No user-level cache maintenance: read a buffer larger than any LLC. */
+static void evict_by_touching(void)
+{
+  enum { EVICT_BYTES = 64 << 20 };
+  static volatile unsigned char *evict;
+  size_t i;
+  unsigned sum = 0;
+  if (evict == NULL) {
+    evict = bench_alloc(EVICT_BYTES);
+    memset((void *)evict, 1, EVICT_BYTES);
+  }
+  for (i = 0; i < EVICT_BYTES; i += 64) {
+    sum += evict[i];
+  }
+  bench_sink += sum;
+}
+#endif
+
+void bench_flush(const void *p, size_t len)
+{
+#if defined(__x86_64__) || defined(__i386__) || defined(__aarch64__)
+  const char *c = (const char *)((uintptr_t)p & ~(uintptr_t)63);
+  const char *end = (const char *)p + len;
+  for (; c < end; c += 64) {
+#if defined(__aarch64__)
+    __asm__ __volatile__("dc civac, %0" : : "r"(c) : "memory");
+#else
+    __asm__ __volatile__("clflush (%0)" : : "r"(c) : "memory");
+#endif
+  }
+#if defined(__aarch64__)
+  __asm__ __volatile__("dsb ish" : : : "memory");
+#else
+  __asm__ __volatile__("mfence" : : : "memory");
+#endif
+#else
+  (void)p;
+  (void)len;
+  evict_by_touching();
+#endif
+}
+
+FILE *bench_csv_open(const char *name, const char *columns)
+{
+  const char *dir = getenv("BENCH_DIR");
+  char path[1024];
+  FILE *f;
+  snprintf(path, sizeof(path), "%s/%s", dir != NULL ? dir : "build/bench", name);
+  f = fopen(path, "w");
+  if (f == NULL) {
+    bench_fail("cannot write %s", path);
+  }
+  fprintf(f, "%s\n", columns);
+  return f;
+}
+
+void bench_csv_close(FILE *f)
+{
+  if (ferror(f) || fclose(f) != 0) {
+    bench_fail("writing a CSV file failed");
+  }
+}

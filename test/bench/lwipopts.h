@@ -1,0 +1,33 @@
+/* lwIP options of every build the benchmarks 1 and 5 time (bench_lwip.c):
+ * NO_SYS, IPv4 + UDP, fragmentation on, a netif that drops its output.
+ * mk/bench.mk varies only LWIP_INLINE_IP_CHKSUM and, for the fastsum build,
+ * BENCH_FASTSUM; everything else is the same in every build. */
+#ifndef LWIP_HDR_LWIPOPTS_H
+#define LWIP_HDR_LWIPOPTS_H
+
+#define NO_SYS                  1
+#define SYS_LIGHTWEIGHT_PROT    0
+#define LWIP_NETCONN            0
+#define LWIP_SOCKET             0
+
+#define LWIP_IPV4               1
+#define LWIP_IPV6               0
+#define LWIP_UDP                1
+#define LWIP_TCP                0
+#define LWIP_RAW                0
+#define LWIP_ICMP               1
+#define LWIP_ARP                0
+#define IP_FRAG                 1
+#define IP_REASSEMBLY           1
+#define LWIP_STATS              0
+
+/* room for a 60000-byte datagram in one PBUF_RAM, and its 41 fragments */
+#define MEM_ALIGNMENT           8
+#define MEM_SIZE                (256 * 1024)
+#define MEMP_NUM_FRAG_PBUF      64
+
+#ifdef BENCH_FASTSUM
+#include "fastsum_lwipopts.h"
+#endif
+
+#endif /* LWIP_HDR_LWIPOPTS_H */

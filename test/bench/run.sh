@@ -1,0 +1,75 @@
+#!/bin/sh
+# run.sh [--report-only] DIR CHKSUM_PROG TABLES_PROG LWIP_PROG...
+#
+# Runs the five benchmarks and writes everything to DIR:
+#   bench.txt        every table (printed too, unless --report-only)
+#   *.csv            one per benchmark: sweep, pieces, alignment, header, e2e
+#   sweep-primed.png, sweep-flushed.png   ticks vs size per routine (gnuplot)
+#   report.txt       the short report (printed)
+# The lwIP builds (benchmarks 1 and 5) run in alternating rounds, so noise on
+# this shared machine falls on every build alike. --report-only: print only
+# the short report (what `make` does).
+set -e
+report_only=0
+if [ "$1" = "--report-only" ]; then
+  report_only=1
+  shift
+fi
+if [ $# -lt 4 ]; then
+  echo "usage: $0 [--report-only] DIR CHKSUM_PROG TABLES_PROG LWIP_PROG..." >&2
+  exit 2
+fi
+dir=$1 chksum=$2 tables=$3
+shift 3
+here=$(dirname "$0")
+rounds=10
+export BENCH_DIR="$dir"
+mkdir -p "$dir"
+rm -f "$dir"/*.csv "$dir"/*.png "$dir"/*.dat "$dir"/*.txt
+start=$(date +%s)
+
+# Every table to bench.txt, and to the terminal unless --report-only.
+# (No pipe from the programs: their exit status must stop the run.)
+show() {
+  if [ $report_only = 1 ]; then cat "$1" >>"$dir/bench.txt"; else tee -a "$dir/bench.txt" <"$1"; fi
+}
+
+"$chksum" >"$dir/tables-chksum.txt"
+show "$dir/tables-chksum.txt"
+
+samples="$dir/lwip-samples.csv"
+: >"$samples"
+round=1
+while [ $round -le $rounds ]; do
+  for prog in "$@"; do
+    "$prog" >>"$samples"
+  done
+  round=$((round + 1))
+done
+"$tables" "$samples" >"$dir/tables-lwip.txt"
+echo >>"$dir/bench.txt"
+show "$dir/tables-lwip.txt"
+
+# Plot data: size, then the aligned-start median of every routine.
+for cache in primed flushed; do
+  awk -F, -v cache=$cache 'NR > 1 && $4 == cache && $3 == 0 {
+      if (!($1 in col)) { col[$1] = ++ncol; name[ncol] = $1 }
+      if (!($2 in row)) { row[$2] = ++nrow; size[nrow] = $2 }
+      v[$2, $1] = $5 }
+    END { printf "size"; for (c = 1; c <= ncol; c++) printf " %s", name[c]; print ""
+      for (r = 1; r <= nrow; r++) { printf "%s", size[r]
+        for (c = 1; c <= ncol; c++) printf " %s", v[size[r], name[c]]; print "" } }' \
+    "$dir/sweep.csv" >"$dir/sweep-$cache.dat"
+  gnuplot -e "data='$dir/sweep-$cache.dat'; cache='$cache'; out='$dir/sweep-$cache.png'" "$here/sweep.gp"
+done
+
+seconds=$(($(date +%s) - start))
+{
+  echo "== benchmark report (make bench, ${seconds} s; every table: $dir/bench.txt)"
+  grep -h '^# CPU' "$dir/bench.txt" | head -n 1
+  grep -hv '^#' "$dir/headlines-chksum.txt" "$dir/headlines-lwip.txt"
+  echo "CSVs: $dir/{sweep,pieces,alignment,header,e2e}.csv"
+  echo "plots: $dir/sweep-primed.png $dir/sweep-flushed.png; docs/benchmarks.md explains them"
+} >"$dir/report.txt"
+echo
+cat "$dir/report.txt"
