@@ -1,0 +1,62 @@
+/**
+ * @file
+ * lwIP options of tapdemo: a NO_SYS host on TAP devices that echoes, reassembles
+ * and fragments 64 KiB datagrams and forwards between its interfaces.
+ */
+#ifndef TAPDEMO_LWIPOPTS_H
+#define TAPDEMO_LWIPOPTS_H
+
+#define NO_SYS                      1
+#define SYS_LIGHTWEIGHT_PROT        0
+#define LWIP_SOCKET                 0
+#define LWIP_NETCONN                0
+
+#define LWIP_IPV4                   1
+#define LWIP_IPV6                   0
+#define LWIP_ARP                    1
+#define LWIP_ETHERNET               1
+#define LWIP_ICMP                   1
+#define LWIP_UDP                    1
+#define LWIP_TCP                    1
+#define LWIP_RAW                    0
+#define LWIP_DHCP                   0
+#define LWIP_AUTOIP                 0
+#define LWIP_IGMP                   0
+#define LWIP_DNS                    0
+#define LWIP_HAVE_LOOPIF            0
+#define LWIP_STATS                  0
+
+/* Route between the TAP interfaces. */
+#define IP_FORWARD                  1
+
+/* A 65535-byte datagram is 45 fragments of 1480 bytes at MTU 1500 and more
+ * at smaller MTUs: room for a few of them in flight, reassembled and sent
+ * back fragmented. Frames land in one pool pbuf each (PBUF_POOL_BUFSIZE
+ * defaults to a full Ethernet frame). */
+#define IP_REASSEMBLY               1
+#define IP_FRAG                     1
+#define IP_REASS_MAX_PBUFS          256
+#define MEMP_NUM_REASSDATA          8
+#define MEMP_NUM_FRAG_PBUF          256
+#define PBUF_POOL_SIZE              512
+#define MEM_ALIGNMENT               8
+#define MEM_SIZE                    (1024 * 1024)
+#define ARP_QUEUEING                1
+#define MEMP_NUM_ARP_QUEUE          256
+
+/* TCP: a window of 32 segments each way keeps a long echo stream moving. */
+#define TCP_MSS                     1460
+#define TCP_WND                     (32 * TCP_MSS)
+#define TCP_SND_BUF                 (32 * TCP_MSS)
+#define TCP_SND_QUEUELEN            (4 * TCP_SND_BUF / TCP_MSS)
+#define MEMP_NUM_TCP_SEG            TCP_SND_QUEUELEN
+#define MEMP_NUM_TCP_PCB            8
+#define MEMP_NUM_TCP_PCB_LISTEN     4
+#define MEMP_NUM_UDP_PCB            4
+/* tcp_write copies with LWIP_CHKSUM_COPY: the copy path meets the kernel too. */
+#define LWIP_CHECKSUM_ON_COPY       1
+
+/* The checksum module under test: LWIP_CHKSUM, LWIP_CHKSUM_COPY. */
+#include "fastsum_lwipopts.h"
+
+#endif /* TAPDEMO_LWIPOPTS_H */

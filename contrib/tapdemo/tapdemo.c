@@ -1,0 +1,320 @@
+/**
+ * @file
+ * tapdemo: lwIP as a host and router on Linux TAP devices, for interop tests
+ * with the kernel on the other side of each device. NO_SYS main loop: ppoll on
+ * the TAP files, lwIP timers in between. See docs/interop.md.
+ */
+#define _GNU_SOURCE /* ppoll */
+#include "services.h"
+#include "tapif.h"
+
+#include "lwip/init.h"
+#include "lwip/ip4_addr.h"
+#include "lwip/netif.h"
+#include "lwip/timeouts.h"
+#include "netif/ethernet.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define TAPDEMO_MAX_NETIFS 4
+
+static const char usage[] =
+  "usage: tapdemo --netif TAP[@NETNS],ADDR/PREFIX[,mtu=N] [--netif ...] [options]\n"
+  "lwIP " LWIP_VERSION_STRING " on Linux TAP devices: answers ping, echoes UDP and TCP,\n"
+  "discards TCP, and forwards IPv4 between its interfaces.\n"
+  "\n"
+  "  --netif SPEC        an interface on the existing TAP device TAP (opened in the\n"
+  "                      network namespace /run/netns/NETNS if given), lwIP's\n"
+  "                      address ADDR/PREFIX, IP MTU N (default 1500); up to 4\n"
+  "  --gateway ADDR      default route via ADDR (on the interface whose subnet has it)\n"
+  "  --udp-echo PORT     UDP echo service port (default 7, 0: off)\n"
+  "  --tcp-echo PORT     TCP echo service port (default 7, 0: off)\n"
+  "  --tcp-discard PORT  TCP discard service port (default 9, 0: off)\n"
+  "  --duration SECONDS  stop by itself after SECONDS (default 0: run until a signal)\n"
+  "  --help              this text\n"
+  "\n"
+  "Stops cleanly on SIGINT or SIGTERM and prints what it did. Exit status: 0 when\n"
+  "stopped, 1 when a TAP device cannot be used, 2 for bad options.\n";
+
+/* Long options only: values no short option can have. */
+enum { OPT_NETIF = 256, OPT_GATEWAY, OPT_UDP_ECHO, OPT_TCP_ECHO, OPT_TCP_DISCARD, OPT_DURATION, OPT_HELP };
+
+struct netif_config {
+  char tap[64];
+  char *netns; /* NULL: the namespace tapdemo runs in */
+  ip4_addr_t addr, mask;
+  u16_t mtu;
+};
+
+static volatile sig_atomic_t stop_signal;
+
+static void
+on_signal(int sig)
+{
+  stop_signal = sig;
+}
+
+static void
+bad_usage(const char *fmt, ...)
+{
+  va_list ap;
+
+  fputs("tapdemo: ", stderr);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fputs(" (see --help)\n", stderr);
+  exit(2);
+}
+
+static unsigned long
+parse_number(const char *text, unsigned long max, const char *what)
+{
+  char *end;
+  unsigned long value;
+
+  errno = 0;
+  value = strtoul(text, &end, 10);
+  if (errno != 0 || end == text || *end != '\0' || text[0] == '-' || value > max) {
+    bad_usage("bad %s '%s': expected a number 0..%lu", what, text, max);
+  }
+  return value;
+}
+
+static void
+parse_addr(const char *text, ip4_addr_t *addr, const char *what)
+{
+  if (!ip4addr_aton(text, addr)) {
+    bad_usage("bad %s '%s': expected a dotted IPv4 address", what, text);
+  }
+}
+
+/* TAP[@NETNS],ADDR/PREFIX[,mtu=N] */
+static void
+parse_netif(const char *spec, struct netif_config *cfg)
+{
+  char buf[256];
+  char *tap, *addr, *opt, *slash, *at;
+  unsigned long prefix;
+
+  if (strlen(spec) >= sizeof(buf)) {
+    bad_usage("--netif '%s' is too long", spec);
+  }
+  strcpy(buf, spec);
+  tap = strtok(buf, ",");
+  addr = strtok(NULL, ",");
+  if (tap == NULL || addr == NULL) {
+    bad_usage("bad --netif '%s': expected TAP[@NETNS],ADDR/PREFIX[,mtu=N]", spec);
+  }
+  at = strchr(tap, '@');
+  if (at != NULL) {
+    *at = '\0';
+    if (at[1] == '\0' || strchr(at + 1, '/') != NULL) {
+      bad_usage("bad network namespace in --netif '%s'", spec);
+    }
+    cfg->netns = strdup(at + 1);
+  }
+  if (tap[0] == '\0' || strlen(tap) >= 16) {
+    bad_usage("bad TAP device name in --netif '%s'", spec);
+  }
+  strcpy(cfg->tap, tap);
+  slash = strchr(addr, '/');
+  if (slash == NULL) {
+    bad_usage("bad --netif '%s': the address needs a /PREFIX", spec);
+  }
+  *slash = '\0';
+  parse_addr(addr, &cfg->addr, "--netif address");
+  prefix = parse_number(slash + 1, 32, "--netif prefix length");
+  if (prefix == 0) {
+    bad_usage("bad --netif prefix length '0' in '%s'", spec);
+  }
+  ip4_addr_set_u32(&cfg->mask, lwip_htonl(0xffffffffUL << (32 - prefix)));
+  cfg->mtu = 1500;
+  while ((opt = strtok(NULL, ",")) != NULL) {
+    if (strncmp(opt, "mtu=", 4) != 0) {
+      bad_usage("unknown --netif setting '%s'", opt);
+    }
+    cfg->mtu = (u16_t)parse_number(opt + 4, 0xffff - SIZEOF_ETH_HDR, "MTU");
+    if (cfg->mtu < 576) {
+      bad_usage("MTU %u is below IPv4's minimum of 576", (unsigned)cfg->mtu);
+    }
+  }
+}
+
+/* lwIP's clock for NO_SYS: milliseconds, wrapping. */
+u32_t
+sys_now(void)
+{
+  struct timespec ts;
+
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (u32_t)((unsigned long long)ts.tv_sec * 1000u + (unsigned long long)ts.tv_nsec / 1000000u);
+}
+
+int
+main(int argc, char **argv)
+{
+  static const struct option options[] = {
+    { "netif", required_argument, NULL, OPT_NETIF },
+    { "gateway", required_argument, NULL, OPT_GATEWAY },
+    { "udp-echo", required_argument, NULL, OPT_UDP_ECHO },
+    { "tcp-echo", required_argument, NULL, OPT_TCP_ECHO },
+    { "tcp-discard", required_argument, NULL, OPT_TCP_DISCARD },
+    { "duration", required_argument, NULL, OPT_DURATION },
+    { "help", no_argument, NULL, OPT_HELP },
+    { NULL, 0, NULL, 0 }
+  };
+  struct netif_config cfg[TAPDEMO_MAX_NETIFS];
+  struct tapif taps[TAPDEMO_MAX_NETIFS];
+  struct netif netifs[TAPDEMO_MAX_NETIFS];
+  struct pollfd fds[TAPDEMO_MAX_NETIFS];
+  ip4_addr_t gateway;
+  int have_gateway = 0, n_netifs = 0, i, opt;
+  unsigned long udp_echo_port = 7, tcp_echo_port = 7, tcp_discard_port = 9, duration = 0;
+  u32_t started;
+  struct sigaction sa;
+  sigset_t blocked, unblocked;
+
+  memset(cfg, 0, sizeof(cfg));
+  opterr = 0;
+  while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1) {
+    switch (opt) {
+    case OPT_NETIF:
+      if (n_netifs == TAPDEMO_MAX_NETIFS) {
+        bad_usage("at most %d --netif options", TAPDEMO_MAX_NETIFS);
+      }
+      parse_netif(optarg, &cfg[n_netifs++]);
+      break;
+    case OPT_GATEWAY:
+      parse_addr(optarg, &gateway, "--gateway");
+      have_gateway = 1;
+      break;
+    case OPT_UDP_ECHO:
+      udp_echo_port = parse_number(optarg, 0xffff, "--udp-echo port");
+      break;
+    case OPT_TCP_ECHO:
+      tcp_echo_port = parse_number(optarg, 0xffff, "--tcp-echo port");
+      break;
+    case OPT_TCP_DISCARD:
+      tcp_discard_port = parse_number(optarg, 0xffff, "--tcp-discard port");
+      break;
+    case OPT_DURATION:
+      duration = parse_number(optarg, 24ul * 3600, "--duration");
+      break;
+    case OPT_HELP:
+      fputs(usage, stdout);
+      return 0;
+    default:
+      if (optopt >= OPT_NETIF) {
+        bad_usage("option '%s' needs an argument", argv[optind - 1]);
+      }
+      bad_usage("unknown option '%s'", argv[optind - 1]);
+    }
+  }
+  if (optind < argc) {
+    bad_usage("unexpected argument '%s'", argv[optind]);
+  }
+  if (n_netifs == 0) {
+    bad_usage("no --netif given");
+  }
+  if (tcp_echo_port != 0 && tcp_echo_port == tcp_discard_port) {
+    bad_usage("TCP echo and discard cannot share port %lu", tcp_echo_port);
+  }
+
+  /* Signals are only let in while waiting in ppoll: no wakeup is lost. */
+  memset(&sa, 0, sizeof(sa));
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  sigemptyset(&blocked);
+  sigaddset(&blocked, SIGINT);
+  sigaddset(&blocked, SIGTERM);
+  sigprocmask(SIG_BLOCK, &blocked, &unblocked);
+  sigdelset(&unblocked, SIGINT);
+  sigdelset(&unblocked, SIGTERM);
+
+  lwip_init();
+  for (i = 0; i < n_netifs; i++) {
+    memset(&taps[i], 0, sizeof(taps[i]));
+    if (tapif_open(&taps[i], cfg[i].tap, cfg[i].netns) != 0) {
+      return 1;
+    }
+    taps[i].mtu = cfg[i].mtu;
+    /* Locally administered, unique per interface. */
+    taps[i].hwaddr[0] = 0x02;
+    taps[i].hwaddr[5] = (u8_t)(i + 1);
+    netif_add(&netifs[i], &cfg[i].addr, &cfg[i].mask, IP4_ADDR_ANY4, &taps[i], tapif_init, ethernet_input);
+    if (have_gateway && ip4_addr_netcmp(&gateway, &cfg[i].addr, &cfg[i].mask)) {
+      netif_set_gw(&netifs[i], &gateway);
+      netif_set_default(&netifs[i]);
+      have_gateway = 0;
+    }
+    netif_set_up(&netifs[i]);
+    netif_set_link_up(&netifs[i]);
+    fds[i].fd = taps[i].fd;
+    fds[i].events = POLLIN;
+  }
+  if (have_gateway) {
+    bad_usage("--gateway is on none of the --netif subnets");
+  }
+  if ((udp_echo_port != 0 && udp_echo_start((u16_t)udp_echo_port) != 0) ||
+      (tcp_echo_port != 0 && tcp_echo_start((u16_t)tcp_echo_port) != 0) ||
+      (tcp_discard_port != 0 && tcp_discard_start((u16_t)tcp_discard_port) != 0)) {
+    fprintf(stderr, "tapdemo: cannot start the services\n");
+    return 1;
+  }
+  printf("tapdemo: lwIP %s ready on %d interface%s\n", LWIP_VERSION_STRING, n_netifs,
+         n_netifs == 1 ? "" : "s");
+  fflush(stdout);
+
+  started = sys_now();
+  while (!stop_signal) {
+    u32_t sleep_ms = sys_timeouts_sleeptime();
+    struct timespec timeout;
+
+    if (duration != 0) {
+      u32_t elapsed = sys_now() - started;
+      if (elapsed >= duration * 1000u) {
+        break;
+      }
+      sleep_ms = LWIP_MIN(sleep_ms, duration * 1000u - elapsed);
+    }
+    timeout.tv_sec = sleep_ms / 1000u;
+    timeout.tv_nsec = (long)(sleep_ms % 1000u) * 1000000L;
+    if (ppoll(fds, (nfds_t)n_netifs, &timeout, &unblocked) < 0 && errno != EINTR) {
+      perror("tapdemo: ppoll");
+      return 1;
+    }
+    for (i = 0; i < n_netifs; i++) {
+      if (fds[i].revents & POLLIN) {
+        tapif_poll(&netifs[i]);
+      }
+    }
+    sys_check_timeouts();
+  }
+
+  printf("tapdemo: stopped (%s)", stop_signal == SIGINT ? "SIGINT" :
+         stop_signal == SIGTERM ? "SIGTERM" : "duration reached");
+  for (i = 0; i < n_netifs; i++) {
+    printf("; %s%s%s: rx %lu frames (%lu dropped), tx %lu (%lu errors)", cfg[i].tap,
+           cfg[i].netns ? "@" : "", cfg[i].netns ? cfg[i].netns : "",
+           taps[i].rx_frames, taps[i].rx_drops, taps[i].tx_frames, taps[i].tx_errors);
+    netif_remove(&netifs[i]);
+    close(taps[i].fd);
+  }
+  printf("; udp echoed %lu datagrams, %lu bytes; tcp %lu connections, echoed %lu bytes, discarded %lu bytes\n",
+         service_counts.udp_datagrams, service_counts.udp_bytes, service_counts.tcp_connections,
+         service_counts.tcp_echoed, service_counts.tcp_discarded);
+  return 0;
+}

@@ -1,0 +1,199 @@
+#!/usr/bin/python3
+"""The kernel side of the interop run (docs/interop.md): clients that talk to
+lwIP's echo and discard services, and an echo server for the forwarding test.
+Every wait is bounded; any failure is one line on stderr and exit status 1."""
+
+import argparse
+import hashlib
+import random
+import selectors
+import signal
+import socket
+import sys
+import threading
+import time
+
+IP_MTU_DISCOVER = getattr(socket, "IP_MTU_DISCOVER", 10)
+IP_PMTUDISC_DONT = getattr(socket, "IP_PMTUDISC_DONT", 0)
+
+
+def fail(message):
+    print(f"peer: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def sizes_arg(text):
+    try:
+        sizes = [int(s) for s in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"bad size list '{text}'")
+    if not sizes or any(s < 0 or s > 65507 for s in sizes):
+        raise argparse.ArgumentTypeError(f"sizes must be 0..65507: '{text}'")
+    return sizes
+
+
+def udp_echo(args):
+    """One datagram of each size, random payload, the echo must equal it."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    # Let the kernel fragment on its own side instead of probing the path MTU.
+    sock.setsockopt(socket.IPPROTO_IP, IP_MTU_DISCOVER, IP_PMTUDISC_DONT)
+    sock.settimeout(args.timeout)
+    sock.connect((args.host, args.port))
+    rng = random.Random(args.seed)
+    failures = []
+    echoed = 0
+    for size in args.sizes:
+        if len(failures) == 3 and not echoed:
+            fail("udp echo: giving up, nothing comes back: " + "; ".join(failures))
+        data = rng.randbytes(size)
+        sock.send(data)
+        try:
+            back = sock.recv(65536)
+        except socket.timeout:
+            failures.append(f"{size}: no echo within {args.timeout} s")
+            continue
+        except OSError as e:
+            failures.append(f"{size}: {e.strerror}")
+            continue
+        if back != data:
+            failures.append(f"{size}: echo differs ({len(back)} bytes back)")
+        else:
+            echoed += 1
+    print(f"udp echo via {args.host}:{args.port}: {echoed}/{len(args.sizes)} datagrams "
+          f"of {min(args.sizes)}..{max(args.sizes)} bytes ({sum(args.sizes)} in all) "
+          f"echoed unchanged")
+    if failures:
+        fail("udp echo failed for sizes " + "; ".join(failures))
+
+
+def tcp_echo(args):
+    """Sends N pseudo-random bytes while reading the echo back; both streams
+    are hashed and must be equal, byte count and SHA-256."""
+    sock = socket.create_connection((args.host, args.port), timeout=args.timeout)
+    sock.setblocking(False)
+    sel = selectors.DefaultSelector()
+    sel.register(sock, selectors.EVENT_READ | selectors.EVENT_WRITE)
+    rng = random.Random(args.seed)
+    sent_hash, back_hash = hashlib.sha256(), hashlib.sha256()
+    sent = back = 0
+    chunk = b""
+    eof = False
+    started = time.monotonic()
+    while not eof:
+        events = sel.select(args.timeout)
+        if not events:
+            fail(f"tcp echo stalled for {args.timeout} s: sent {sent}, received {back} of {args.bytes}")
+        if time.monotonic() - started > args.limit:
+            fail(f"tcp echo not done after {args.limit} s: sent {sent}, received {back} of {args.bytes}")
+        for _, mask in events:
+            if mask & selectors.EVENT_READ:
+                try:
+                    data = sock.recv(1 << 18)
+                except ConnectionError as e:
+                    fail(f"tcp echo: {e.strerror} after sending {sent}, receiving {back}")
+                if not data:
+                    eof = True
+                back_hash.update(data)
+                back += len(data)
+            if mask & selectors.EVENT_WRITE:
+                if not chunk:
+                    chunk = rng.randbytes(min(1 << 16, args.bytes - sent))
+                    sent_hash.update(chunk)
+                n = sock.send(chunk)
+                chunk = chunk[n:]
+                sent += n
+                if sent == args.bytes:
+                    sock.shutdown(socket.SHUT_WR)
+                    sel.modify(sock, selectors.EVENT_READ)
+    sock.close()
+    seconds = time.monotonic() - started
+    print(f"tcp echo via {args.host}:{args.port}: sent {sent} bytes, sha256 {sent_hash.hexdigest()}; "
+          f"received {back} bytes, sha256 {back_hash.hexdigest()} ({seconds:.1f} s)")
+    if back != sent or back_hash.digest() != sent_hash.digest():
+        fail("tcp echo: the stream came back different")
+
+
+def tcp_discard(args):
+    """Sends N bytes, half-closes, and expects an orderly close (no reset)."""
+    sock = socket.create_connection((args.host, args.port), timeout=args.timeout)
+    rng = random.Random(args.seed)
+    left = args.bytes
+    try:
+        while left:
+            chunk = rng.randbytes(min(1 << 16, left))
+            sock.sendall(chunk)
+            left -= len(chunk)
+        sock.shutdown(socket.SHUT_WR)
+        if sock.recv(1) != b"":
+            fail("tcp discard: the service sent data")
+    except (ConnectionError, socket.timeout) as e:
+        fail(f"tcp discard: {e} with {left} bytes left to send")
+    sock.close()
+    print(f"tcp discard via {args.host}:{args.port}: sent {args.bytes} bytes, orderly close")
+
+
+def serve(args):
+    """UDP and TCP echo on PORT until SIGTERM/SIGINT or --duration."""
+    udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    udp.setsockopt(socket.IPPROTO_IP, IP_MTU_DISCOVER, IP_PMTUDISC_DONT)
+    udp.bind((args.host, args.port))
+    tcp = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    tcp.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    tcp.bind((args.host, args.port))
+    tcp.listen(4)
+
+    def udp_loop():
+        while True:
+            data, addr = udp.recvfrom(65536)
+            udp.sendto(data, addr)
+
+    def tcp_conn(conn):
+        with conn:
+            while True:
+                data = conn.recv(1 << 16)
+                if not data:
+                    return
+                conn.sendall(data)
+
+    def tcp_loop():
+        while True:
+            conn, _ = tcp.accept()
+            threading.Thread(target=tcp_conn, args=(conn,), daemon=True).start()
+
+    for loop in (udp_loop, tcp_loop):
+        threading.Thread(target=loop, daemon=True).start()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    print(f"peer: echo server ready on {args.host}:{args.port}", flush=True)
+    try:
+        time.sleep(args.duration)
+    except KeyboardInterrupt:
+        pass
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    sub = parser.add_subparsers(dest="mode", required=True)
+    for name, func in (("udp-echo", udp_echo), ("tcp-echo", tcp_echo),
+                       ("tcp-discard", tcp_discard), ("serve", serve)):
+        p = sub.add_parser(name, help=func.__doc__.split("\n")[0])
+        p.set_defaults(func=func)
+        p.add_argument("host")
+        p.add_argument("port", type=int)
+        if name == "udp-echo":
+            p.add_argument("--sizes", type=sizes_arg, required=True)
+        if name in ("tcp-echo", "tcp-discard"):
+            p.add_argument("--bytes", type=int, required=True)
+        if name == "serve":
+            p.add_argument("--duration", type=float, default=300)
+        p.add_argument("--timeout", type=float, default=5, help="longest silence, seconds")
+        p.add_argument("--limit", type=float, default=120, help="longest run, seconds")
+        p.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    try:
+        args.func(args)
+    except OSError as e:
+        fail(f"{args.mode} {args.host}:{args.port}: {e}")
+
+
+if __name__ == "__main__":
+    main()
