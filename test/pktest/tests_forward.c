@@ -1,0 +1,216 @@
+/* Forwarding: a datagram from the peer on A to the peer on B leaves B with
+ * TTL - 1, a header checksum that verifies (updated incrementally, so it
+ * need not be the canonical one) and its transport checksum untouched.
+ * These tests carry the tag "forward": pristine lwIP 2.2.x fails them. */
+#include "pktest.h"
+
+#include <string.h>
+
+#include "lwip/icmp.h"
+#include "lwip/ip.h"
+
+static u8_t pkt[10000];
+static u8_t l4[10000];
+static u8_t buf[10000];
+
+enum { FW_UDP, FW_UDP_NOSUM, FW_TCP, FW_ICMP, FW_KINDS };
+static const char *const fw_name[FW_KINDS] = { "UDP", "UDP without checksum", "TCP", "ICMP" };
+
+static size_t
+fw_build(int kind, u8_t ttl, u16_t frag, u8_t optlen, size_t n, u32_t seed)
+{
+  static const u8_t opts[8] = { 0x94, 0x04, 0x00, 0x00, 0x01, 0x01, 0x01, 0x00 };
+  struct pk_ip h;
+  size_t l4len;
+  memset(&h, 0, sizeof(h));
+  h.tos = (u8_t)(seed * 4);
+  h.ttl = ttl;
+  h.id = (u16_t)(seed * 0x0101);
+  h.frag = frag;
+  h.src = PK_ADDR_PEER_A;
+  h.dst = PK_ADDR_PEER_B;
+  h.options = opts;
+  h.optlen = optlen;
+  switch (kind) {
+    case FW_TCP:
+      h.proto = IP_PROTO_TCP;
+      l4len = pk_tcp(l4, 40000, 80, n, seed);
+      break;
+    case FW_ICMP:
+      h.proto = IP_PROTO_ICMP;
+      l4len = pk_icmp_echo(l4, ICMP_ECHO, 1, (u16_t)seed, n, seed);
+      break;
+    default:
+      h.proto = IP_PROTO_UDP;
+      l4len = pk_udp(l4, 5353, 53, n, seed);
+      if (kind == FW_UDP_NOSUM) {
+        pk_put16(l4 + 6, 0);
+      }
+      break;
+  }
+  return pk_build(pkt, &h, l4, l4len);
+}
+
+/* Inject pkt on A as forwarded traffic; return the number of new frames. */
+static int
+fw_inject(size_t len, u16_t misalign)
+{
+  int before = pk_nframes;
+  pk_forwarding = 1;
+  pk_inject(PK_A, pkt, len, PBUF_IP, misalign);
+  pk_forwarding = 0;
+  return pk_nframes - before;
+}
+
+/* The forwarded frame f is pkt with TTL - 1 and nothing else changed but
+ * the header checksum, which verifies. */
+static void
+fw_check(const struct pk_frame *f, size_t len, const char *what)
+{
+  size_t off = ref_transport_chksum_offset(pkt);
+  ck_assert_msg(f->ifnum == PK_B && f->len == len, "%s: not forwarded to B whole", what);
+  ck_assert_msg(ref_ip_verifies(f->data), "forwarded %s: IP header checksum 0x%04x does not verify",
+                what, pk_get16(f->data + 10));
+  ck_assert_msg(off == 0 || pk_get16(f->data + off) == pk_get16(pkt + off),
+                "forwarded %s: transport checksum changed from 0x%04x to 0x%04x",
+                what, pk_get16(pkt + off), pk_get16(f->data + off));
+  ck_assert_msg(f->data[8] == pkt[8] - 1, "forwarded %s: TTL %u, sent %u", what, f->data[8], pkt[8]);
+  memcpy(buf, f->data, len);
+  buf[8]++;
+  memcpy(buf + 10, pkt + 10, 2);
+  ck_assert_msg(memcmp(buf, pkt, len) == 0, "forwarded %s: bytes changed", what);
+}
+
+/* UDP (with and without checksum), TCP, ICMP; several TTLs; header
+ * checksums at the one's complement corners, in both forms of zero; with
+ * options; odd and even header starts. */
+START_TEST(test_forward_transport)
+{
+  static const u16_t corner[] = { 0x0000, 0x0000, 0x0001, 0x00FF, 0x0100, 0x7FFF, 0x8000, 0xFEFF, 0xFF00, 0xFFFE };
+  static const u8_t ttls[] = { 2, 64, 255 };
+  int kind, t, c;
+  u32_t seed = 0;
+  for (kind = 0; kind < FW_KINDS; kind++) {
+    for (t = 0; t < (int)LWIP_ARRAYSIZE(ttls); t++) {
+      for (c = -1; c < (int)LWIP_ARRAYSIZE(corner); c++) {
+        u8_t optlen = (u8_t)(seed % 3 == 2 ? 8 : 0);
+        size_t len = fw_build(kind, ttls[t], 0, optlen, (size_t)(seed * 7 % 300), seed);
+        if (c >= 0) {
+          /* the second 0x0000 is sent in its other form, 0xFFFF */
+          pk_steer_ip_checksum(pkt, corner[c], c == 1 ? 0xFFFF : corner[c]);
+        }
+        ck_assert_int_eq(fw_inject(len, (u16_t)(seed % 4)), 1);
+        fw_check(&pk_frames[pk_nframes - 1], len, fw_name[kind]);
+        seed++;
+      }
+    }
+  }
+}
+END_TEST
+
+/* Datagrams larger than B's MTU are fragmented on the way (DF clear); a
+ * fragment too large is fragmented again, keeping MF. */
+START_TEST(test_forward_fragmenting)
+{
+  static const u16_t mtus[] = { 576, 1006 };
+  int m, kind;
+  for (m = 0; m < (int)LWIP_ARRAYSIZE(mtus); m++) {
+    pk_netif[PK_B].mtu = mtus[m];
+    for (kind = 0; kind < FW_KINDS; kind++) {
+      size_t len = fw_build(kind, 30, 0, 0, (size_t)(1400 + kind * 700), (u32_t)(m * 4 + kind));
+      size_t off = ref_transport_chksum_offset(pkt);
+      int n = fw_inject(len, (u16_t)kind);
+      size_t rlen;
+      ck_assert_msg(n > 1, "MTU %u: %s not fragmented", mtus[m], fw_name[kind]);
+      rlen = pk_reassemble(buf, sizeof(buf), pk_nframes - n, n);
+      ck_assert_int_eq(rlen, len);
+      ck_assert_msg(pk_get16(buf + off) == pk_get16(pkt + off),
+                    "forwarded %s: transport checksum changed from 0x%04x to 0x%04x",
+                    fw_name[kind], pk_get16(pkt + off), pk_get16(buf + off));
+      ck_assert(memcmp(buf + 20, pkt + 20, len - 20) == 0);
+      ck_assert_int_eq(pk_frames[pk_nframes - 1].data[8], 29);
+    }
+    {
+      /* the first fragment of a bigger datagram */
+      size_t len = fw_build(FW_UDP, 9, PK_MF, 0, 1472, (u32_t)m);
+      int i, n = fw_inject(len, 0);
+      size_t next = 0;
+      ck_assert(n > 1);
+      for (i = pk_nframes - n; i < pk_nframes; i++) {
+        const u8_t *d = pk_frames[i].data;
+        ck_assert_msg(pk_get16(d + 6) & PK_MF, "refragmented fragment %d lost MF", i);
+        ck_assert_int_eq((size_t)(pk_get16(d + 6) & 0x1FFF) * 8, next);
+        ck_assert(memcmp(d + 20, pkt + 20 + next, pk_frames[i].len - 20u) == 0);
+        next += pk_frames[i].len - 20u;
+      }
+      ck_assert_int_eq(next, len - 20);
+    }
+  }
+}
+END_TEST
+
+/* What forwarding sends back: TTL exceeded, fragmentation needed (DF). */
+START_TEST(test_forward_icmp_errors)
+{
+  size_t len;
+  const struct pk_frame *f;
+  len = fw_build(FW_UDP, 1, 0, 0, 100, 1);
+  ck_assert_int_eq(fw_inject(len, 0), 1);
+  f = &pk_frames[0];
+  ck_assert(f->ifnum == PK_A && f->data[20] == ICMP_TE && f->data[21] == ICMP_TE_TTL);
+  ck_assert(pk_get32(f->data + 16) == PK_ADDR_PEER_A);
+
+  pk_netif[PK_B].mtu = 576;
+  len = fw_build(FW_TCP, 64, PK_DF, 0, 1000, 2);
+  ck_assert_int_eq(fw_inject(len, 1), 1);
+  f = &pk_frames[1];
+  ck_assert(f->ifnum == PK_A && f->data[20] == ICMP_DUR && f->data[21] == ICMP_DUR_FRAG);
+  ck_assert(pk_get32(f->data + 16) == PK_ADDR_PEER_A);
+}
+END_TEST
+
+/* Regression test for lwIP 2.2.0..2.2.1: with default options a forwarded
+ * datagram left with IP header checksum 0 and its UDP/TCP/ICMP checksum
+ * zeroed (the offload decision looked at the input netif). Fails on
+ * pristine 2.2.1, passes on 2.1.3 and on the patched trees. */
+START_TEST(test_forward_regression)
+{
+  int kind;
+  for (kind = 0; kind < FW_KINDS; kind++) {
+    size_t len = fw_build(kind, 64, 0, 0, 64, (u32_t)kind);
+    size_t off = ref_transport_chksum_offset(pkt);
+    const struct pk_frame *f;
+    ck_assert_int_eq(fw_inject(len, 0), 1);
+    f = &pk_frames[pk_nframes - 1];
+    ck_assert_msg(ref_ip_verifies(f->data), "forwarded %s: IP header checksum 0x%04x does not verify",
+                  fw_name[kind], pk_get16(f->data + 10));
+    ck_assert_msg(pk_get16(f->data + off) == pk_get16(pkt + off),
+                  "forwarded %s: transport checksum changed from 0x%04x to 0x%04x",
+                  fw_name[kind], pk_get16(pkt + off), pk_get16(f->data + off));
+  }
+}
+END_TEST
+
+Suite *
+pk_suite_forward(void)
+{
+  Suite *s = suite_create("forward");
+  TCase *tc;
+  tc = pk_tcase("forward_transport");
+  tcase_add_test(tc, test_forward_transport);
+  tcase_set_tags(tc, "forward");
+  suite_add_tcase(s, tc);
+  tc = pk_tcase("forward_fragmenting");
+  tcase_add_test(tc, test_forward_fragmenting);
+  tcase_set_tags(tc, "forward");
+  suite_add_tcase(s, tc);
+  tc = pk_tcase("forward_icmp_errors");
+  tcase_add_test(tc, test_forward_icmp_errors);
+  tcase_set_tags(tc, "forward");
+  suite_add_tcase(s, tc);
+  tc = pk_tcase("forward_regression");
+  tcase_add_test(tc, test_forward_regression);
+  tcase_set_tags(tc, "forward");
+  suite_add_tcase(s, tc);
+  return s;
+}
