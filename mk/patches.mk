@@ -39,3 +39,19 @@ apply: | deps-patches ## apply the series to your tree: make apply LWIP_DIR=/pat
 
 revert: | deps-patches ## revert the series in your tree: make revert LWIP_DIR=/path/to/lwip
 	$(Q)$(if $(LWIP_DIR),$(APPLY_PATCHES) revert $(LWIP_DIR),echo "error: make revert needs LWIP_DIR=/path/to/lwip" >&2; exit 2)
+
+# The stock unit tests on the patched trees, per option variant
+# (lwip-port/variants/NAME/lwipopts.h over the stock test options).
+PATCHED_UNIT_VARIANTS := inline-on inline-off pernetif-inline
+$(foreach k,$(LWIP_KEYS),$(foreach v,$(PATCHED_UNIT_VARIANTS),$(eval \
+  $(call lwip_unittest,$k-patched-$v,$k,$(LWIP_PATCHED_TREE_$k),$(LWIP_PATCHED_READY_$k),-I$(TOP)/lwip-port/variants/$v))))
+
+# Editing the series: `make patchwork` imports each series as commits of a
+# scratch git repository build/patchwork-X.Y.Z (edit, commit, rebase there),
+# `make patches-export` writes the commits back as patches/lwip-X.Y.Z/.
+.PHONY: patchwork patches-export
+patchwork: $(foreach v,$(LWIP_SUPPORTED),$(LWIP_READY_lwip-$v)) ## import the series into git repos build/patchwork-X.Y.Z
+	$(Q)$(foreach v,$(LWIP_SUPPORTED),$(TOP)/mk/patchwork.sh import $v $(LWIP_TREE_lwip-$v) $(BUILD)/patchwork-$v &&) true
+
+patches-export: ## write build/patchwork-X.Y.Z's commits back to patches/
+	$(Q)$(foreach v,$(LWIP_SUPPORTED),$(TOP)/mk/patchwork.sh export $v $(LWIP_TREE_lwip-$v) $(BUILD)/patchwork-$v &&) true
