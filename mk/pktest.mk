@@ -63,7 +63,7 @@ $(call pktest_build,pktest/$1-inline,$1,$(LWIP_PATCHED_TREE_$1),$(LWIP_PATCHED_R
 $(call pktest_build,pktest/$1-call,$1,$(LWIP_PATCHED_TREE_$1),$(LWIP_PATCHED_READY_$1),$(PKTEST_CALL))
 $(call pktest_build,pktest/$1-pernetif,$1,$(LWIP_PATCHED_TREE_$1),$(LWIP_PATCHED_READY_$1),$(PKTEST_PERNETIF))
 $(call pktest_compare,pktest-$1-call,pktest/$1-inline,pktest/$1-call)
-$(call pktest_compare,pktest-$1-pernetif,pktest/$1-inline,pktest/$1-pernetif)
+$(call pktest_compare,pktest-$1-pernetif,pktest/$1-inline,pktest/$1-pernetif,'test_pernetif_*')
 PKTEST_CHECKS += pktest-$1-call pktest-$1-pernetif
 PKTEST_PROGS += $(foreach b,inline call pernetif,$(BUILD)/pktest/$1-$b/prog)
 ifneq ($(filter lwip-%,$1),)

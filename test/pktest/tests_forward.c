@@ -191,6 +191,25 @@ START_TEST(test_forward_regression)
 }
 END_TEST
 
+/* The offload decision is the output netif's: a datagram arriving on a
+ * netif that offloads checksum generation (per-netif control) and leaving
+ * on one that does not must leave with both checksums right. Without
+ * per-netif control this is plain forwarding, with the same bytes. */
+START_TEST(test_forward_from_offload_netif)
+{
+  int kind;
+#if LWIP_CHECKSUM_CTRL_PER_NETIF
+  NETIF_SET_CHECKSUM_CTRL(&pk_netif[PK_A], NETIF_CHECKSUM_CHECK_IP | NETIF_CHECKSUM_CHECK_UDP |
+                          NETIF_CHECKSUM_CHECK_TCP | NETIF_CHECKSUM_CHECK_ICMP);
+#endif
+  for (kind = 0; kind < FW_KINDS; kind++) {
+    size_t len = fw_build(kind, (u8_t)(100 + kind), 0, 0, (size_t)(kind * 33), (u32_t)(kind + 40));
+    ck_assert_int_eq(fw_inject(len, (u16_t)kind), 1);
+    fw_check(&pk_frames[pk_nframes - 1], len, fw_name[kind]);
+  }
+}
+END_TEST
+
 Suite *
 pk_suite_forward(void)
 {
@@ -206,6 +225,10 @@ pk_suite_forward(void)
   suite_add_tcase(s, tc);
   tc = pk_tcase("forward_icmp_errors");
   tcase_add_test(tc, test_forward_icmp_errors);
+  tcase_set_tags(tc, "forward");
+  suite_add_tcase(s, tc);
+  tc = pk_tcase("forward_from_offload_netif");
+  tcase_add_test(tc, test_forward_from_offload_netif);
   tcase_set_tags(tc, "forward");
   suite_add_tcase(s, tc);
   tc = pk_tcase("forward_regression");

@@ -547,6 +547,35 @@ START_TEST(test_icmp_unreachable)
 }
 END_TEST
 
+#if LWIP_CHECKSUM_CTRL_PER_NETIF
+/* Per-netif control only: A does not check IP header checksums, so a
+ * request with a wrong one is answered, and the reply's checksum must be
+ * computed in full, not updated from the wrong one. (Without per-netif
+ * control the request is dropped: this test, and its capture file, exist
+ * in per-netif builds only.) */
+START_TEST(test_pernetif_echo_unchecked_input)
+{
+  int i;
+  NETIF_SET_CHECKSUM_CTRL(&pk_netif[PK_A], NETIF_CHECKSUM_ENABLE_ALL & ~NETIF_CHECKSUM_CHECK_IP);
+  for (i = 0; i < 4; i++) {
+    struct pk_ip h;
+    size_t len;
+    memset(&h, 0, sizeof(h));
+    h.ttl = (u8_t)(i * 60 + 3);
+    h.proto = IP_PROTO_ICMP;
+    h.id = (u16_t)(i * 0x5555);
+    h.src = PK_ADDR_PEER_A;
+    h.dst = PK_ADDR_A;
+    len = pk_build(pkt, &h, l4, pk_icmp_echo(l4, ICMP_ECHO, 3, (u16_t)i, (size_t)(i * 21), (u32_t)i));
+    pk_put16(pkt + 10, (u16_t)(pk_get16(pkt + 10) ^ (0x0101 << i)));
+    pk_inject(PK_A, pkt, len, PBUF_IP, (u16_t)i);
+    ck_assert_int_eq(pk_nframes, i + 1);
+    ck_assert(pk_frames[i].data[20] == ICMP_ER);
+  }
+}
+END_TEST
+#endif /* LWIP_CHECKSUM_CTRL_PER_NETIF */
+
 Suite *
 pk_suite_local(void)
 {
@@ -588,5 +617,10 @@ pk_suite_local(void)
   tc = pk_tcase("icmp_unreachable");
   tcase_add_test(tc, test_icmp_unreachable);
   suite_add_tcase(s, tc);
+#if LWIP_CHECKSUM_CTRL_PER_NETIF
+  tc = pk_tcase("pernetif_echo_unchecked_input");
+  tcase_add_test(tc, test_pernetif_echo_unchecked_input);
+  suite_add_tcase(s, tc);
+#endif /* LWIP_CHECKSUM_CTRL_PER_NETIF */
   return s;
 }
