@@ -23,10 +23,8 @@ typedef uint32_t fastsum_u32;
 /* Every path returns the same value, so the reference's helpers are the
  * definition of it. */
 
-/* Folds a sum of 16-bit words to 16 bits with end-around carries; a
- * nonzero sum stays nonzero (0xffff, not 0, for "negative zero"). */
-static uint16_t
-fold64(uint64_t sum)
+uint16_t
+fastsum_fold64(uint64_t sum)
 {
   sum = (sum & 0xffffffffu) + (sum >> 32); /* < 2^33 */
   sum = (sum & 0xffffu) + (sum >> 16);     /* < 2^18 */
@@ -106,7 +104,7 @@ fastsum_chksum_portable(const void *data, int len)
   s1 += sum_bytes((const uint8_t *)w, n);
   /* the sum was taken on the even-address word grid: an odd start means
    * every word of the data was counted byte-swapped (RFC 1071 2(B)) */
-  return odd ? swap16(fold64(s0 + s1)) : fold64(s0 + s1);
+  return odd ? swap16(fastsum_fold64(s0 + s1)) : fastsum_fold64(s0 + s1);
 }
 
 static int
@@ -200,30 +198,86 @@ fastsum_chksum_copy_portable(void *dst, const void *src, uint16_t len)
   }
   /* the rest (< 8 bytes) starts word-aligned in dst */
   sum += copy_sum_bytes(d + 4 * i, s + 4 * i, n - 4 * i);
-  return odd ? swap16(fold64(sum)) : fold64(sum);
+  return odd ? swap16(fastsum_fold64(sum)) : fastsum_fold64(sum);
 }
 
 /* ---- The table and the public functions ------------------------------ */
 
+/* Paths chosen at compile time: the first available in this order. */
+#if defined(FASTSUM_HAVE_X86_64)
+#define FASTSUM_BEST_CHKSUM fastsum_chksum_x86_64
+#define FASTSUM_BEST_COPY fastsum_chksum_copy_x86_64
+#elif defined(FASTSUM_HAVE_AARCH64)
+#define FASTSUM_BEST_CHKSUM fastsum_chksum_aarch64
+#elif defined(FASTSUM_HAVE_ARMV7M)
+#define FASTSUM_BEST_CHKSUM fastsum_chksum_armv7m
+#define FASTSUM_BEST_COPY fastsum_chksum_copy_armv7m
+#elif defined(FASTSUM_HAVE_ARMV6M)
+#define FASTSUM_BEST_CHKSUM fastsum_chksum_armv6m
+#elif defined(FASTSUM_HAVE_RISCV)
+#define FASTSUM_BEST_CHKSUM fastsum_chksum_riscv
+#endif
+#ifndef FASTSUM_BEST_CHKSUM
+#define FASTSUM_BEST_CHKSUM fastsum_chksum_portable
+#endif
+#ifndef FASTSUM_BEST_COPY
+#define FASTSUM_BEST_COPY fastsum_chksum_copy_portable
+#endif
+
 static const struct fastsum_impl fastsum_table[] = {
   {"portable", fastsum_chksum_portable, fastsum_chksum_copy_portable},
+#ifdef FASTSUM_HAVE_X86_64
+  {"x86_64", fastsum_chksum_x86_64, fastsum_chksum_copy_x86_64},
+#endif
+#ifdef FASTSUM_HAVE_AARCH64
+  {"aarch64", fastsum_chksum_aarch64, NULL},
+#endif
+#ifdef FASTSUM_HAVE_ARMV7M
+  {"armv7m", fastsum_chksum_armv7m, fastsum_chksum_copy_armv7m},
+#endif
+#ifdef FASTSUM_HAVE_ARMV6M
+  {"armv6m", fastsum_chksum_armv6m, NULL},
+#endif
+#ifdef FASTSUM_HAVE_RISCV
+  {"riscv", fastsum_chksum_riscv, NULL},
+#endif
+#ifdef FASTSUM_HAVE_AVX2
+  /* last: the only row that depends on the CPU at run time */
+  {"avx2", fastsum_chksum_avx2, fastsum_chksum_copy_avx2},
+#endif
 };
 
 size_t
 fastsum_impls(const struct fastsum_impl **list)
 {
+  size_t n = sizeof(fastsum_table) / sizeof(fastsum_table[0]);
   *list = fastsum_table;
-  return sizeof(fastsum_table) / sizeof(fastsum_table[0]);
+#ifdef FASTSUM_HAVE_AVX2
+  if (!fastsum_cpu_has_avx2()) {
+    n--;
+  }
+#endif
+  return n;
 }
 
 uint16_t
 fastsum_chksum(const void *data, int len)
 {
-  return fastsum_chksum_portable(data, len);
+#ifdef FASTSUM_HAVE_AVX2
+  if (fastsum_cpu_has_avx2()) {
+    return fastsum_chksum_avx2(data, len);
+  }
+#endif
+  return FASTSUM_BEST_CHKSUM(data, len);
 }
 
 uint16_t
 fastsum_chksum_copy(void *dst, const void *src, uint16_t len)
 {
-  return fastsum_chksum_copy_portable(dst, src, len);
+#ifdef FASTSUM_HAVE_AVX2
+  if (fastsum_cpu_has_avx2()) {
+    return fastsum_chksum_copy_avx2(dst, src, len);
+  }
+#endif
+  return FASTSUM_BEST_COPY(dst, src, len);
 }

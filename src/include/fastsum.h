@@ -41,7 +41,44 @@ extern "C" {
 
 #ifndef FASTSUM_PORTABLE_ONLY
 
-/* (paths are added here as their files land) */
+/* x86_64: scalar 64-bit add-with-carry chains. */
+#if defined(__x86_64__) && !defined(FASTSUM_NO_X86_64)
+#define FASTSUM_HAVE_X86_64 1
+/* AVX2 through a target attribute, used only if the CPU has it (checked
+ * once at run time unless the compiler already targets AVX2). */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(FASTSUM_NO_AVX2)
+#define FASTSUM_HAVE_AVX2 1
+#endif
+#endif
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define FASTSUM_LITTLE_ENDIAN 1
+#endif
+
+/* AArch64: NEON, little-endian. */
+#if defined(__aarch64__) && defined(__ARM_NEON) && defined(FASTSUM_LITTLE_ENDIAN) && \
+    !defined(FASTSUM_NO_AARCH64)
+#define FASTSUM_HAVE_AARCH64 1
+#endif
+
+/* 32-bit ARM, little-endian. The paths are Thumb assembly that any
+ * caller reaches by interworking, so they depend on the CPU's instruction
+ * set, not on -mthumb: ARMv7-M (LDM + ADCS, Thumb-2) on every Thumb-2 CPU;
+ * ARMv6-M (Thumb-1 subset) on ARMv6 and later, which Thumb-2 CPUs also run,
+ * so a Thumb-2 build compiles and lists both. */
+#if defined(__arm__) && defined(__ARM_ARCH_ISA_THUMB) && defined(FASTSUM_LITTLE_ENDIAN)
+#if __ARM_ARCH_ISA_THUMB >= 2 && !defined(FASTSUM_NO_ARMV7M)
+#define FASTSUM_HAVE_ARMV7M 1
+#endif
+#if defined(__ARM_ARCH) && __ARM_ARCH >= 6 && !defined(FASTSUM_NO_ARMV6M)
+#define FASTSUM_HAVE_ARMV6M 1
+#endif
+#endif
+
+/* RISC-V rv32/rv64 (little-endian): no carry flag, carries counted. */
+#if defined(__riscv) && defined(FASTSUM_LITTLE_ENDIAN) && !defined(FASTSUM_NO_RISCV)
+#define FASTSUM_HAVE_RISCV 1
+#endif
 
 #endif /* FASTSUM_PORTABLE_ONLY */
 
@@ -67,6 +104,11 @@ struct fastsum_impl {
  * the portable reference first; returns how many there are. */
 size_t fastsum_impls(const struct fastsum_impl **list);
 
+/** For the paths: folds a 64-bit sum of 16-bit words (any number of them
+ * added as integers) to 16 bits with end-around carries; a nonzero sum
+ * stays nonzero (0xffff, never 0). */
+uint16_t fastsum_fold64(uint64_t sum);
+
 /* The paths themselves (call them only if fastsum_impls lists them). */
 uint16_t fastsum_chksum_portable(const void *data, int len);
 uint16_t fastsum_chksum_copy_portable(void *dst, const void *src, uint16_t len);
@@ -80,6 +122,19 @@ uint16_t fastsum_chksum_avx2(const void *data, int len);
 uint16_t fastsum_chksum_copy_avx2(void *dst, const void *src, uint16_t len);
 /** Nonzero if this CPU runs the AVX2 path. */
 int fastsum_cpu_has_avx2(void);
+#endif
+#ifdef FASTSUM_HAVE_AARCH64
+uint16_t fastsum_chksum_aarch64(const void *data, int len);
+#endif
+#ifdef FASTSUM_HAVE_ARMV7M
+uint16_t fastsum_chksum_armv7m(const void *data, int len);
+uint16_t fastsum_chksum_copy_armv7m(void *dst, const void *src, uint16_t len);
+#endif
+#ifdef FASTSUM_HAVE_ARMV6M
+uint16_t fastsum_chksum_armv6m(const void *data, int len);
+#endif
+#ifdef FASTSUM_HAVE_RISCV
+uint16_t fastsum_chksum_riscv(const void *data, int len);
 #endif
 
 #ifdef __cplusplus
