@@ -50,7 +50,7 @@ $(BUILD)/bench/lwip-fastsum/prog: $(FASTSUM_LIB)
 $(BUILD)/bench/bench-lwip-tables: test/bench/bench_lwip_tables.c $(BENCH_COMMON) | deps-host
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(OPT_CFLAGS) $(WARN_CFLAGS) -DBENCH_CFLAGS='"$(BENCH_LWIP_FLAGS_TEXT)"' \
-	  -o $@ $(filter %.c,$^)
+	  -DBENCH_LWIP_VERSION='"$(LWIP_VERSION_$(BENCH_KEY))"' -o $@ $(filter %.c,$^)
 
 BENCH_PROGS := $(BUILD)/bench/bench-chksum $(BUILD)/bench/bench-lwip-tables $(BENCH_LWIP_PROGS)
 BENCH_ARGS = $(BENCH_DIR) $(BENCH_PROGS)

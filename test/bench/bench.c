@@ -113,6 +113,29 @@ static void cpu_model(char *buf, size_t size)
   snprintf(buf, size, "%s", uname(&u) == 0 ? u.machine : "unknown CPU");
 }
 
+#if BENCH_HAVE_CYCLES && defined(__x86_64__)
+/* The core clock in GHz, from chains of dependent adds (one cycle each on
+ * every x86-64): TSC ticks run at a fixed rate, the core may not. The
+ * fastest of many short trials, as the machine may be busy. */
+static double core_ghz(void)
+{
+  double best = 0;
+  int trial;
+  for (trial = 0; trial < 50; trial++) {
+    uint64_t n = 1 << 14, x = 0;
+    double ns0 = monotonic_ns(), ghz;
+    __asm__ __volatile__("1:\n\t"
+                         "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
+                         "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
+                         "dec %1\n\tjnz 1b"
+                         : "+r"(x), "+r"(n));
+    ghz = (double)x / (monotonic_ns() - ns0);
+    best = ghz > best ? ghz : best;
+  }
+  return best;
+}
+#endif
+
 void bench_print_machine(FILE *out)
 {
   char cpu[256];
@@ -122,11 +145,14 @@ void bench_print_machine(FILE *out)
 #else
   fprintf(out, "# CPU: %s; compiler: gcc %s; flags: %s; ", cpu, __VERSION__, BENCH_CFLAGS);
 #endif
-  if (BENCH_HAVE_CYCLES) {
-    fprintf(out, "timer: rdtsc at %.3f GHz (cycles are TSC ticks)\n", 1.0 / bench_ns_per_tick);
-  } else {
-    fprintf(out, "timer: clock_gettime (no cycle counter: ns only)\n");
-  }
+#if BENCH_HAVE_CYCLES && defined(__x86_64__)
+  fprintf(out, "timer: rdtsc at %.2f GHz (ticks); core clock now about %.2f GHz\n",
+          1.0 / bench_ns_per_tick, core_ghz());
+#elif BENCH_HAVE_CYCLES
+  fprintf(out, "timer: rdtsc at %.2f GHz (ticks)\n", 1.0 / bench_ns_per_tick);
+#else
+  fprintf(out, "timer: clock_gettime (no cycle counter: ticks are ns)\n");
+#endif
 }
 
 void bench_start(void)

@@ -117,12 +117,12 @@ static double clamp_ticks(double t)
   return t > 0 ? t : 0;
 }
 
-/* Calls per timed batch on hot data: about 16 KiB of data per batch, so
- * the timer's own cost is small against the work. */
+/* Calls per timed batch on hot data: about 64 KiB of data per batch, so
+ * the timer's own cost (tens of ticks) is small against the work. */
 static int hot_batch(int len)
 {
-  int b = 16384 / (len > 0 ? len : 1);
-  return b < 1 ? 1 : (b > 512 ? 512 : b);
+  int b = 65536 / (len > 0 ? len : 1);
+  return b < 1 ? 1 : (b > 1024 ? 1024 : b);
 }
 
 /* Ticks per call, data and code already in the caches. */
@@ -453,8 +453,10 @@ static double align_copy[MAX_ROUTINES][NCOPY_ALIGNS][2];
 
 static void bench_alignment(void)
 {
-  const int runs = 301;
-  double samples[MAX_ROUTINES][512];
+  enum { RUNS = 201 };
+  /* [routine][alignment][run]: the alignments interleaved too, run by run,
+   * as their ratio is what this benchmark is about */
+  static double samples[MAX_ROUTINES][NSUM_OFFSETS][RUNS];
   unsigned char *src = bench_alloc(ALIGN_LEN + 64), *dst = bench_alloc(ALIGN_LEN + 64);
   uint64_t rng = 0x2005;
   int a, cache, run, i;
@@ -465,52 +467,59 @@ static void bench_alignment(void)
   for (i = 0; i < ALIGN_LEN + 64; i++) {
     src[i] = (unsigned char)bench_random(&rng);
   }
+  for (a = 0; a < NSUM_OFFSETS; a++) {
+    check_sums(src + a, ALIGN_LEN, "alignment");
+  }
+  for (a = 0; a < NCOPY_ALIGNS; a++) {
+    for (k = 0; k < ncopies; k++) {
+      uint16_t r = copies[k].fn(dst + copy_dst_off[a], src + copy_src_off[a], ALIGN_LEN);
+      check_copy(&copies[k], r, dst + copy_dst_off[a], src + copy_src_off[a], ALIGN_LEN, "alignment");
+    }
+  }
   for (cache = PRIMED; cache <= FLUSHED; cache++) {
-    for (a = 0; a < NSUM_OFFSETS; a++) {
-      const unsigned char *p = src + a;
-      check_sums(p, ALIGN_LEN, "alignment");
-      for (run = 0; run < runs; run++) {
+    for (run = 0; run < RUNS; run++) {
+      for (a = 0; a < NSUM_OFFSETS; a++) {
         for (i = 0; i < (int)nsums; i++) {
           uint16_t r;
           k = rotated((size_t)run, (size_t)i, nsums);
-          samples[k][run] = cache == PRIMED ? time_sum_hot(sums[k].fn, p, ALIGN_LEN)
-                                            : time_sum_cold(sums[k].fn, p, ALIGN_LEN, &r);
+          samples[k][a][run] = cache == PRIMED ? time_sum_hot(sums[k].fn, src + a, ALIGN_LEN)
+                                               : time_sum_cold(sums[k].fn, src + a, ALIGN_LEN, &r);
         }
-      }
-      for (k = 0; k < nsums; k++) {
-        struct bench_stats st = bench_stats_of(samples[k], (size_t)runs);
-        align_sum[k][a][cache] = st.median;
-        fprintf(csv, "%s,checksum,%d,,%s,%.1f,%.1f,%.1f,%.1f,%d\n", sums[k].name, a, cache_name[cache],
-                st.median, st.min, st.max, ns(st.median), runs);
       }
     }
-    for (a = 0; a < NCOPY_ALIGNS; a++) {
-      const unsigned char *s = src + copy_src_off[a];
-      unsigned char *d = dst + copy_dst_off[a];
-      for (run = 0; run < runs; run++) {
+    for (k = 0; k < nsums; k++) {
+      for (a = 0; a < NSUM_OFFSETS; a++) {
+        struct bench_stats st = bench_stats_of(samples[k][a], RUNS);
+        align_sum[k][a][cache] = st.median;
+        fprintf(csv, "%s,checksum,%d,,%s,%.1f,%.1f,%.1f,%.1f,%d\n", sums[k].name, a, cache_name[cache],
+                st.median, st.min, st.max, ns(st.median), RUNS);
+      }
+    }
+    for (run = 0; run < RUNS; run++) {
+      for (a = 0; a < NCOPY_ALIGNS; a++) {
+        const unsigned char *s = src + copy_src_off[a];
+        unsigned char *d = dst + copy_dst_off[a];
         for (i = 0; i < (int)ncopies; i++) {
-          uint16_t r = 0;
+          uint16_t r;
           k = rotated((size_t)run, (size_t)i, ncopies);
-          samples[k][run] = cache == PRIMED ? time_copy_hot(copies[k].fn, d, s, ALIGN_LEN)
-                                            : time_copy_cold(copies[k].fn, d, s, ALIGN_LEN, &r);
-          if (run == 0) {
-            r = copies[k].fn(d, s, ALIGN_LEN);
-            check_copy(&copies[k], r, d, s, ALIGN_LEN, "alignment");
-          }
+          samples[k][a][run] = cache == PRIMED ? time_copy_hot(copies[k].fn, d, s, ALIGN_LEN)
+                                               : time_copy_cold(copies[k].fn, d, s, ALIGN_LEN, &r);
         }
       }
-      for (k = 0; k < ncopies; k++) {
-        struct bench_stats st = bench_stats_of(samples[k], (size_t)runs);
+    }
+    for (k = 0; k < ncopies; k++) {
+      for (a = 0; a < NCOPY_ALIGNS; a++) {
+        struct bench_stats st = bench_stats_of(samples[k][a], RUNS);
         align_copy[k][a][cache] = st.median;
         fprintf(csv, "%s,copy,%d,%d,%s,%.1f,%.1f,%.1f,%.1f,%d\n", copies[k].name, copy_src_off[a],
-                copy_dst_off[a], cache_name[cache], st.median, st.min, st.max, ns(st.median), runs);
+                copy_dst_off[a], cache_name[cache], st.median, st.min, st.max, ns(st.median), RUNS);
       }
     }
   }
   bench_csv_close(csv);
 
   printf("\n-- 4. alignment, %d bytes, ticks per call (median of %d runs), hot | flushed; "
-         "last column: worst misaligned / aligned, hot\n%-24s", ALIGN_LEN, runs, "checksum at offset");
+         "last column: worst misaligned / aligned, hot\n%-24s", ALIGN_LEN, RUNS, "checksum at offset");
   for (cache = PRIMED; cache <= FLUSHED; cache++) {
     for (a = 0; a < NSUM_OFFSETS; a++) {
       printf(" %7d", a);

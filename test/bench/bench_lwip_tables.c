@@ -85,10 +85,14 @@ static void read_samples(const char *path)
   }
 }
 
+#ifndef BENCH_LWIP_VERSION
+#define BENCH_LWIP_VERSION "?"
+#endif
+
 static const char *describe(const char *build)
 {
   if (strcmp(build, "stock") == 0) {
-    return "lwIP 2.2.1 stock, LWIP_CHKSUM alg 2";
+    return "lwIP " BENCH_LWIP_VERSION " stock, LWIP_CHKSUM alg 2";
   }
   if (strcmp(build, "inline") == 0) {
     return "patched, LWIP_INLINE_IP_CHKSUM 1";
