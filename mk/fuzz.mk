@@ -66,3 +66,39 @@ fuzz-seeds-check: $(BUILD)/fuzz/seeds/prog
 	$(Q)rm -rf $(BUILD)/fuzz/seeds/corpus && $< $(BUILD)/fuzz/seeds/corpus
 	$(Q)diff -r $(BUILD)/fuzz/seeds/corpus test/fuzz/corpus >/dev/null || \
 	  { echo "error: test/fuzz/corpus differs from what test/fuzz/seeds.c writes; run make fuzz-seeds" >&2; exit 1; }
+
+# The bad-input table (test/badinput/, Check): per lwIP version the patched
+# tree's inline build and function-call build (lwip-port/variants/inline-off),
+# each run writing a transcript of counts and emitted packets that must be
+# identical; and the pristine tree, to show the counts are stock lwIP's
+# (2.2.x without the forwarding rows: stock 2.2.x forwards with checksum 0).
+# Rows tagged in BADINPUT_PENDING_TAGS wait for a patch (docs/robustness.md).
+BADINPUT_SRC := test/badinput/badinput.c $(FUZZ_ROUTER_SRC)
+BADINPUT_INCLUDES := -I$(TOP)/test/fuzz/router -I$(TOP)/test/fuzz
+BADINPUT_PENDING_TAGS := ttl0
+BADINPUT_RUNS :=
+
+# $(call badinput_build,NAME,KEY,TREE,READY,VARIANT_INCLUDES,RUN_ENV)
+define badinput_build
+$(call lwip_program,badinput/$1,$2,$3,$4,$5 $(BADINPUT_INCLUDES) $$(CHECK_CFLAGS),,$(BADINPUT_SRC),,$$(CHECK_LIBS))
+$(BUILD)/badinput/$1/transcript: $(BUILD)/badinput/$1/prog
+	@echo "== badinput $1"
+	$$(Q)cd $(BUILD)/badinput/$1 && rm -f transcript.tmp && \
+	  env BADINPUT_TRANSCRIPT=transcript.tmp $6 ./prog && mv transcript.tmp transcript
+BADINPUT_RUNS += $(BUILD)/badinput/$1/transcript
+endef
+
+define badinput_key
+$(call badinput_build,$1-inline,$1,$(LWIP_PATCHED_TREE_$1),$(LWIP_PATCHED_READY_$1),,CK_EXCLUDE_TAGS=$(BADINPUT_PENDING_TAGS))
+$(call badinput_build,$1-call,$1,$(LWIP_PATCHED_TREE_$1),$(LWIP_PATCHED_READY_$1),-I$(TOP)/lwip-port/variants/inline-off,CK_EXCLUDE_TAGS=$(BADINPUT_PENDING_TAGS))
+$(if $(LWIP_READY_$1),$(call badinput_build,$1-stock,$1,$(LWIP_TREE_$1),$(LWIP_READY_$1),,CK_EXCLUDE_TAGS=ttl0 $(if $(filter 2.2.%,$(LWIP_VERSION_$1)),BADINPUT_SKIP=forward)))
+.PHONY: badinput-compare-$1
+badinput-compare-$1: $(BUILD)/badinput/$1-inline/transcript $(BUILD)/badinput/$1-call/transcript
+	$$(Q)cmp -s $$^ || { diff $$^ | head -20; echo "error: bad-input behaviour differs between the inline and the function-call build of $1" >&2; exit 1; }
+	@echo "badinput $1: inline and function-call builds identical"
+endef
+$(foreach k,$(LWIP_KEYS),$(eval $(call badinput_key,$k)))
+
+.PHONY: badinput
+badinput: $(addprefix badinput-compare-,$(LWIP_KEYS)) $$(BADINPUT_RUNS) ## run the bad-input table (patched inline and call builds, stock)
+TEST_TARGETS += badinput fuzz-seeds-check
