@@ -25,22 +25,27 @@ skip() { echo "interop-$label: skipped: $*"; exit 77; }
 [ "$(id -u)" = 0 ] || skip "needs root (network namespaces, TAP devices); run as root: make interop"
 [ -c /dev/net/tun ] || skip "no /dev/net/tun"
 for tool in ip ethtool ping dumpcap tshark timeout $python; do
-  command -v $tool >/dev/null || { echo "interop: error: $tool not found (make deps-interop installs it)" >&2; exit 2; }
+  command -v $tool >/dev/null || { echo "interop-$label: error: $tool not found (make deps-interop installs it)" >&2; exit 2; }
 done
 
 # ---- cleanup on every exit path ----
 L=fsi$$l R=fsi$$r
-namespaces= pids=
-cleanup() {
-  local pid i
-  for pid in $pids; do kill -TERM "$pid" 2>/dev/null; done
+namespaces= pids= current=
+# stop PID...: SIGTERM, up to 5 s to exit, then SIGKILL; reaps them
+stop() {
+  local pid i alive
+  for pid in "$@"; do kill -TERM "$pid" 2>/dev/null; done
   for i in $(seq 50); do
     alive=
-    for pid in $pids; do kill -0 "$pid" 2>/dev/null && alive=1; done
+    for pid in "$@"; do kill -0 "$pid" 2>/dev/null && alive=1; done
     [ -z "$alive" ] && break
     sleep 0.1
   done
-  for pid in $pids; do kill -KILL "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; done
+  for pid in "$@"; do kill -KILL "$pid" 2>/dev/null; done
+  for pid in "$@"; do wait "$pid" 2>/dev/null; done
+}
+cleanup() {
+  stop $pids $current
   for ns in $namespaces; do
     ip -n "$ns" link del tap0 2>/dev/null
     ip netns del "$ns"
@@ -51,6 +56,24 @@ trap 'echo "interop-$label: interrupted"; exit 130' INT
 trap 'echo "interop-$label: terminated"; exit 143' TERM
 
 rm -rf "$work" && mkdir -p "$work" || exit 2
+
+# bounded SECONDS OUT ERR CMD...: runs CMD with a time limit, stdout to file
+# OUT, stderr to file ERR (-: to OUT), in the background so that a signal
+# reaches the traps at once (and cleanup stops CMD).
+bounded() {
+  local seconds=$1 out=$2 err=$3 rc
+  shift 3
+  if [ "$err" = - ]; then
+    timeout "$seconds" "$@" >"$out" 2>&1 &
+  else
+    timeout "$seconds" "$@" >"$out" 2>"$err" &
+  fi
+  current=$!
+  wait $current
+  rc=$?
+  current=
+  return $rc
+}
 
 # waitfor FILE PATTERN SECONDS: until a line of FILE matches
 waitfor() {
@@ -108,7 +131,8 @@ pings() {
   local ns=$1 dst=$2 opts=$3 size out
   shift 3
   for size in "$@"; do
-    out=$(timeout 30 ip netns exec "$ns" ping -n -c 3 -i 0.05 -W 2 $opts -s "$size" "$dst" 2>&1)
+    bounded 30 "$work/client.log" - ip netns exec "$ns" ping -n -c 3 -i 0.05 -W 2 $opts -s "$size" "$dst"
+    out=$(cat "$work/client.log")
     if echo "$out" | grep -q " 3 received, 0% packet loss" &&
        ! echo "$out" | grep -qE "wrong data|DUP!|truncated"; then
       pass "ping $dst $opts -s $size: 3/3 replies"
@@ -122,8 +146,10 @@ pings() {
 peer() {
   local ns=$1 out
   shift
-  out=$(timeout 150 ip netns exec "$ns" $python "$here/peer.py" "$@" 2>&1)
-  case $? in
+  bounded 150 "$work/client.log" - ip netns exec "$ns" $python "$here/peer.py" "$@"
+  rc=$?
+  out=$(cat "$work/client.log")
+  case $rc in
     0) pass "$out" ;;
     124) failed "peer.py $1 $2: no result within 150 s" ;;
     *) failed "$(echo "$out" | tail -3 | tr '\n' ' ')" ;;
@@ -144,9 +170,11 @@ peer $L tcp-echo 10.7.2.2 7 --bytes $((2 * 1024 * 1024))
 
 # ---- lwIP stops cleanly and reports ----
 kill -TERM $demo
-rc=0
 for i in $(seq 50); do kill -0 $demo 2>/dev/null || break; sleep 0.1; done
-wait $demo || rc=$?
+kill -KILL $demo 2>/dev/null
+wait $demo
+rc=$?
+pids=${pids/ $demo/}
 stopped=$(grep "stopped" "$work/tapdemo.log")
 if [ $rc = 0 ] && [ -n "$stopped" ]; then
   pass "$stopped"
@@ -155,16 +183,15 @@ else
 fi
 
 # ---- every checksum of every frame, in both captures ----
-for pid in $pids; do kill -TERM "$pid" 2>/dev/null; done
-for pid in $pids; do wait "$pid" 2>/dev/null; done
+stop $pids
 pids=
 for ns in $L $R; do
-  timeout 120 tshark -n -r "$work/$ns.pcapng" \
+  bounded 120 "$work/checksums-$ns.txt" "$work/tshark-$ns.log" tshark -n -r "$work/$ns.pcapng" \
     -o ip.check_checksum:TRUE -o udp.check_checksum:TRUE -o tcp.check_checksum:TRUE \
     -o tcp.analyze_sequence_numbers:FALSE \
     -T fields -E separator=/t -E occurrence=a -E aggregator=, \
     -e arp.opcode -e ip.checksum.status -e icmp.checksum.status \
-    -e udp.checksum.status -e tcp.checksum.status >"$work/checksums-$ns.txt" 2>"$work/tshark-$ns.log"
+    -e udp.checksum.status -e tcp.checksum.status
   rc=$?
   if [ $rc != 0 ] || grep -qv "Running as user" "$work/tshark-$ns.log"; then
     failed "tshark on $ns.pcapng (status $rc): $(grep -v "Running as user" "$work/tshark-$ns.log" | head -3 | tr '\n' ' ')"
