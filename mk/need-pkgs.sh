@@ -14,7 +14,12 @@ if [ "$(id -u)" != 0 ]; then
 fi
 echo "installing:$missing"
 export DEBIAN_FRONTEND=noninteractive
+# Parallel make runs several deps-* at once: one apt-get at a time, and any
+# other apt run is waited for (dpkg lock timeout) rather than failed on.
+exec 9>/var/lock/lwip-fastsum-need-pkgs.lock
+flock 9
+lock_wait="-o DPkg::Lock::Timeout=600"
 # Only refresh the package lists when the install fails with stale ones.
-apt-get install -y -q --no-install-recommends $missing >/dev/null 2>&1 ||
-  { apt-get update -q >/dev/null && apt-get install -y -q --no-install-recommends $missing >/dev/null; } ||
+apt-get install $lock_wait -y -q --no-install-recommends $missing >/dev/null 2>&1 ||
+  { apt-get update $lock_wait -q >/dev/null && apt-get install $lock_wait -y -q --no-install-recommends $missing >/dev/null; } ||
   { echo "error: apt-get install$missing failed" >&2; exit 2; }
