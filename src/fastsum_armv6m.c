@@ -1,0 +1,138 @@
+/**
+ * @file
+ * fastsum ARMv6-M path (Cortex-M0/M0+/M1, ARMv8-M baseline; also runs on
+ * every Thumb-2 CPU): fastsum_chksum_armv6m.
+ *
+ * Assembly restricted to the ARMv6-M (Thumb-1) instruction set: LDM of 4
+ * low registers and two-operand ADCS. Thumb-1 has no flag-preserving
+ * compare, so the loop ends on MOVS/EORS (register), which set Z but not C:
+ * the carry flows through the whole buffer. Cortex-M0 faults on any
+ * unaligned access: every load is aligned, an odd start is summed on the
+ * even grid and byte-swapped at the end (RFC 1071 2(B)), and nothing
+ * outside the buffer is read. Little-endian only.
+ */
+#include "fastsum.h"
+
+#ifdef FASTSUM_HAVE_ARMV6M
+
+/* What the compiler expects after the top-level asm block. */
+#ifdef __thumb__
+#define FASTSUM_ASM_MODE ".thumb\n"
+#else
+#define FASTSUM_ASM_MODE ".arm\n"
+#endif
+
+/* fastsum_chksum_armv6m(data = r0, len = r1): acc r2, data r3-r6, end of
+ * the 32-byte blocks r7, odd-start flag r12. 0.44 instructions a byte at
+ * 1500 bytes (docs/count.md). */
+__asm__(
+"  .pushsection .text.fastsum_chksum_armv6m,\"ax\",%progbits\n"
+"  .syntax unified\n"
+"  .thumb\n"
+"  .p2align 2\n"
+"  .global fastsum_chksum_armv6m\n"
+"  .thumb_func\n"
+"  .type fastsum_chksum_armv6m, %function\n"
+"fastsum_chksum_armv6m:\n"
+"  movs r2, #0\n"                    /* acc */
+"  cmp r1, #0\n"
+"  ble 9f\n"
+"  push {r4-r7, lr}\n"
+"  mov r12, r2\n"                    /* odd start flag */
+"  lsls r3, r0, #31\n"               /* N = bit 0, C = bit 1 of the address */
+"  bpl 1f\n"
+"  ldrb r2, [r0]\n"                  /* odd: sum from p + 1, swap at the end */
+"  lsls r2, r2, #8\n"
+"  adds r0, r0, #1\n"
+"  subs r1, r1, #1\n"
+"  mov r12, r0\n"                    /* non-zero */
+"  lsls r3, r0, #31\n"
+"1:\n"
+"  bcc 2f\n"                         /* halfword to reach a word address */
+"  cmp r1, #2\n"
+"  blt 2f\n"
+"  ldrh r3, [r0]\n"
+"  adds r2, r2, r3\n"
+"  adds r0, r0, #2\n"
+"  subs r1, r1, #2\n"
+"2:\n"
+"  lsrs r7, r1, #5\n"
+"  lsls r7, r7, #5\n"
+"  adds r7, r7, r0\n"                /* end of the 32-byte blocks */
+"  cmp r0, r7\n"                     /* C = 1: carry-in must be clear */
+"  beq 4f\n"
+"  adds r2, r2, #0\n"                /* C = 0 */
+/* Main loop: the carry flows from ADCS to ADCS; MOVS and EORS (register)
+   set Z without touching C. */
+"3:\n"
+"  ldm r0!, {r3-r6}\n"
+"  adcs r2, r3\n  adcs r2, r4\n  adcs r2, r5\n  adcs r2, r6\n"
+"  ldm r0!, {r3-r6}\n"
+"  adcs r2, r3\n  adcs r2, r4\n  adcs r2, r5\n  adcs r2, r6\n"
+"  movs r3, r0\n"
+"  eors r3, r7\n"
+"  bne 3b\n"
+"  b 5f\n"
+"4:\n"
+"  adds r2, r2, #0\n"                /* C = 0 */
+/* Tail: MOVS (immediate) and TST leave C alone too. */
+"5:\n"
+"  movs r7, #16\n"
+"  tst r1, r7\n"
+"  beq 6f\n"
+"  ldm r0!, {r3-r6}\n"
+"  adcs r2, r3\n  adcs r2, r4\n  adcs r2, r5\n  adcs r2, r6\n"
+"6:\n"
+"  movs r7, #8\n"
+"  tst r1, r7\n"
+"  beq 6f\n"
+"  ldm r0!, {r3-r4}\n"
+"  adcs r2, r3\n  adcs r2, r4\n"
+"6:\n"
+"  movs r7, #4\n"
+"  tst r1, r7\n"
+"  beq 6f\n"
+"  ldm r0!, {r3}\n"
+"  adcs r2, r3\n"
+"6:\n"
+"  movs r7, #2\n"
+"  tst r1, r7\n"
+"  beq 6f\n"
+"  ldrh r3, [r0]\n"
+"  adcs r2, r3\n"
+"6:\n"
+"  movs r7, #1\n"                   /* last byte at p + (len & 2): no ADDS */
+"  tst r1, r7\n"
+"  beq 6f\n"
+"  movs r7, #2\n"
+"  ands r7, r1\n"
+"  ldrb r3, [r0, r7]\n"
+"  adcs r2, r3\n"
+"6:\n"
+"  movs r3, #0\n"
+"  adcs r2, r3\n"
+"  adcs r2, r3\n"
+/* Fold 32 to 16 bits: hi + lo fits 17 bits, adding its bit 16 back
+   cannot carry again. */
+"  lsrs r3, r2, #16\n"
+"  uxth r2, r2\n"
+"  adds r2, r2, r3\n"
+"  lsrs r3, r2, #16\n"
+"  adds r2, r2, r3\n"
+"  uxth r2, r2\n"
+"  mov r3, r12\n"
+"  cmp r3, #0\n"
+"  beq 7f\n"
+"  rev16 r2, r2\n"
+"7:\n"
+"  movs r0, r2\n"
+"  pop {r4-r7, pc}\n"
+"9:\n"
+"  movs r0, #0\n"
+"  bx lr\n"
+"  .size fastsum_chksum_armv6m, .-fastsum_chksum_armv6m\n"
+"  .popsection\n"
+FASTSUM_ASM_MODE
+);
+
+#endif /* FASTSUM_HAVE_ARMV6M */

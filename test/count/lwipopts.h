@@ -1,0 +1,21 @@
+/* lwIP options for make count's IPv4 output program (test/count/count_ip4.c):
+ * no OS, IPv4 only, header checksums generated; statistics off so that only
+ * the IPv4 output path is counted. The variants (lwip-port/variants/
+ * inline-on, inline-off, fastsum) include these with #include_next. */
+#ifndef LWIP_HDR_LWIPOPTS_H
+#define LWIP_HDR_LWIPOPTS_H
+
+#define NO_SYS                 1
+#define SYS_LIGHTWEIGHT_PROT   0
+/* ARM faults on unaligned LDRD/LDM: pbufs and pools word-aligned */
+#define MEM_ALIGNMENT          4
+#define LWIP_NETCONN           0
+#define LWIP_SOCKET            0
+#define LWIP_IPV4              1
+#define LWIP_IPV6              0
+#define LWIP_TCP               0
+#define LWIP_UDP               1
+#define LWIP_STATS             0
+#define CHECKSUM_GEN_IP        1
+
+#endif /* LWIP_HDR_LWIPOPTS_H */
