@@ -97,5 +97,5 @@ pktest-%-regression-fails-unpatched: $(BUILD)/pktest/%-stock/prog
 pktest: $(PKTEST_CHECKS) ## packet tests: inline, call, per-netif and stock builds byte-identical
 	@echo "pktest: all passed: $(PKTEST_CHECKS)"
 
-# TEST_TARGETS += pktest: once the patch series with the forwarding fix is committed
+TEST_TARGETS += pktest
 ALL_TARGETS += $(PKTEST_PROGS)
