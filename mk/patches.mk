@@ -55,3 +55,28 @@ patchwork: $(foreach v,$(LWIP_SUPPORTED),$(LWIP_READY_lwip-$v)) ## import the se
 
 patches-export: ## write build/patchwork-X.Y.Z's commits back to patches/
 	$(Q)$(foreach v,$(LWIP_SUPPORTED),$(TOP)/mk/patchwork.sh export $v $(LWIP_TREE_lwip-$v) $(BUILD)/patchwork-$v &&) true
+
+# Every combination of the options each touched file depends on compiles,
+# warnings as errors, lwIP's debug output off (the unit tests have it on).
+# Per file only the options its code (patched or not) tests, to keep the
+# 2 x 416 compiles (syntax only) short. IP_OPTIONS_SEND is not an option of
+# its own: ip4.h sets it to LWIP_IGMP.
+OPTCHECK_ip4 := CHECKSUM_GEN_IP LWIP_CHECKSUM_CTRL_PER_NETIF LWIP_INLINE_IP_CHKSUM \
+  LWIP_IGMP IP_FRAG IP_REASSEMBLY IP_FORWARD LWIP_ICMP
+OPTCHECK_ip4_frag := CHECKSUM_GEN_IP LWIP_CHECKSUM_CTRL_PER_NETIF LWIP_INLINE_IP_FRAG_CHKSUM \
+  LWIP_INLINE_IP_REASS_CHKSUM IP_FRAG IP_REASSEMBLY LWIP_ICMP
+OPTCHECK_icmp := CHECKSUM_GEN_IP CHECKSUM_CHECK_IP LWIP_CHECKSUM_CTRL_PER_NETIF \
+  LWIP_INLINE_IP_ECHO_CHKSUM LWIP_ICMP
+OPTCHECK_CFLAGS = $(WARN_CFLAGS) -I$(TOP)/lwip-port/variants/optcheck -I$1/src/include $(PORT_INCLUDES)
+
+define patches_optcheck
+.PHONY: optcheck-$1
+optcheck-$1: $(LWIP_PATCHED_READY_$1) | deps-host
+	$$(Q)$$(foreach f,ip4 ip4_frag icmp,$(TOP)/mk/option-combos.sh $(LWIP_PATCHED_TREE_$1) \
+	  src/core/ipv4/$$f.c "$$(OPTCHECK_$$f)" $$(CC) $$(call OPTCHECK_CFLAGS,$(LWIP_PATCHED_TREE_$1)) &&) true
+endef
+$(foreach k,$(LWIP_KEYS),$(eval $(call patches_optcheck,$k)))
+
+.PHONY: patches-optcheck
+patches-optcheck: $(addprefix optcheck-,$(LWIP_KEYS)) ## compile the patched files for every option combination
+TEST_TARGETS += patches-optcheck
