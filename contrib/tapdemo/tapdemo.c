@@ -50,8 +50,8 @@ static const char usage[] =
 enum { OPT_NETIF = 256, OPT_GATEWAY, OPT_UDP_ECHO, OPT_TCP_ECHO, OPT_TCP_DISCARD, OPT_DURATION, OPT_HELP };
 
 struct netif_config {
-  char tap[64];
-  char *netns; /* NULL: the namespace tapdemo runs in */
+  char tap[16];   /* IFNAMSIZ */
+  char netns[64]; /* empty: the namespace tapdemo runs in */
   ip4_addr_t addr, mask;
   u16_t mtu;
 };
@@ -119,12 +119,12 @@ parse_netif(const char *spec, struct netif_config *cfg)
   at = strchr(tap, '@');
   if (at != NULL) {
     *at = '\0';
-    if (at[1] == '\0' || strchr(at + 1, '/') != NULL) {
+    if (at[1] == '\0' || strchr(at + 1, '/') != NULL || strlen(at + 1) >= sizeof(cfg->netns)) {
       bad_usage("bad network namespace in --netif '%s'", spec);
     }
-    cfg->netns = strdup(at + 1);
+    strcpy(cfg->netns, at + 1);
   }
-  if (tap[0] == '\0' || strlen(tap) >= 16) {
+  if (tap[0] == '\0' || strlen(tap) >= sizeof(cfg->tap)) {
     bad_usage("bad TAP device name in --netif '%s'", spec);
   }
   strcpy(cfg->tap, tap);
@@ -247,7 +247,7 @@ main(int argc, char **argv)
   lwip_init();
   for (i = 0; i < n_netifs; i++) {
     memset(&taps[i], 0, sizeof(taps[i]));
-    if (tapif_open(&taps[i], cfg[i].tap, cfg[i].netns) != 0) {
+    if (tapif_open(&taps[i], cfg[i].tap, cfg[i].netns[0] ? cfg[i].netns : NULL) != 0) {
       return 1;
     }
     taps[i].mtu = cfg[i].mtu;
@@ -308,7 +308,7 @@ main(int argc, char **argv)
          stop_signal == SIGTERM ? "SIGTERM" : "duration reached");
   for (i = 0; i < n_netifs; i++) {
     printf("; %s%s%s: rx %lu frames (%lu dropped), tx %lu (%lu errors)", cfg[i].tap,
-           cfg[i].netns ? "@" : "", cfg[i].netns ? cfg[i].netns : "",
+           cfg[i].netns[0] ? "@" : "", cfg[i].netns,
            taps[i].rx_frames, taps[i].rx_drops, taps[i].tx_frames, taps[i].tx_errors);
     netif_remove(&netifs[i]);
     close(taps[i].fd);
