@@ -28,6 +28,9 @@ $(BUILD)/$1-patched.stamp: $(call patch_series,$(LWIP_VERSION_$1)) $(APPLY_PATCH
 	$$(Q)mv $(BUILD)/$1-patched.tmp $(BUILD)/$1-patched
 	$$(Q)touch $$@
 	@echo "lwIP $(LWIP_VERSION_$1) patched in $(BUILD)/$1-patched"
+# A clean checkout has no patched tree when make starts: its files come from
+# the stamp (else "No rule to make target .../init.c" for lwip_program).
+$(TOP)/$(BUILD)/$1-patched/%.c: | $(BUILD)/$1-patched.stamp ;
 endef
 $(foreach k,$(LWIP_KEYS),$(eval $(call patched_tree,$k)))
 
@@ -80,3 +83,10 @@ $(foreach k,$(LWIP_KEYS),$(eval $(call patches_optcheck,$k)))
 .PHONY: patches-optcheck
 patches-optcheck: $(addprefix optcheck-,$(LWIP_KEYS)) ## compile the patched files for every option combination
 TEST_TARGETS += patches-optcheck
+
+# make apply / make revert on copies of the pristine trees: refusals,
+# all-or-nothing, byte-identical revert, CRLF and LF, read-only, bad input.
+.PHONY: patches-apply-test
+patches-apply-test: $(foreach k,$(LWIP_KEYS),$(LWIP_READY_$k)) | deps-patches ## test make apply/revert on copies of the lwIP trees
+	$(Q)$(TOP)/test/apply/test-apply.sh $(BUILD)/apply-test $(foreach k,$(LWIP_KEYS),$(LWIP_TREE_$k))
+TEST_TARGETS += patches-apply-test
