@@ -8,21 +8,23 @@
  * pairs. UADALP (vpadalq_u32) adds each pair of 32-bit lanes into a 64-bit
  * lane; four accumulators, 64 bytes a round. No carry is lost for any int
  * length: a lane gains < 2^33 a step and takes < 2^31 / 64 steps, the four
- * summed stay below 2^61. The < 16 bytes left start at an even offset, so
- * the portable path's sum of them adds as it is. Nothing outside
- * [data, data + len) is read.
+ * summed stay below 2^61. The < 16 bytes left start at an even offset and
+ * are added 8, 4, 2 and 1 at a time. Nothing outside [data, data + len) is
+ * read.
  */
 #include "fastsum.h"
 
 #ifdef FASTSUM_HAVE_AARCH64
 
 #include <arm_neon.h>
+#include <string.h>
 
 uint16_t
 fastsum_chksum_aarch64(const void *data, int len)
 {
   const uint8_t *p = (const uint8_t *)data;
   uint64x2_t a0 = vdupq_n_u64(0), a1 = a0, a2 = a0, a3 = a0;
+  uint64_t sum;
   size_t n;
 
   if (len <= 0) {
@@ -38,8 +40,30 @@ fastsum_chksum_aarch64(const void *data, int len)
   for (; n >= 16; p += 16, n -= 16) {
     a0 = vpadalq_u32(a0, vreinterpretq_u32_u8(vld1q_u8(p)));
   }
-  a0 = vaddq_u64(vaddq_u64(a0, a1), vaddq_u64(a2, a3));
-  return fastsum_fold64(vaddvq_u64(a0) + (n ? fastsum_chksum_portable(p, (int)n) : 0));
+  sum = vaddvq_u64(vaddq_u64(vaddq_u64(a0, a1), vaddq_u64(a2, a3)));
+  /* the < 16 bytes left, from an even offset: 8, 4, 2, 1 at a time */
+  if (n & 8) {
+    uint64_t w;
+    memcpy(&w, p, 8);
+    sum += (w & 0xffffffffu) + (w >> 32);
+    p += 8;
+  }
+  if (n & 4) {
+    uint32_t w;
+    memcpy(&w, p, 4);
+    sum += w;
+    p += 4;
+  }
+  if (n & 2) {
+    uint16_t w;
+    memcpy(&w, p, 2);
+    sum += w;
+    p += 2;
+  }
+  if (n & 1) {
+    sum += *p; /* the low byte of its little-endian 16-bit word */
+  }
+  return fastsum_fold64(sum);
 }
 
 #endif /* FASTSUM_HAVE_AARCH64 */
