@@ -83,3 +83,10 @@ $(foreach k,$(LWIP_KEYS),$(eval $(call patches_optcheck,$k)))
 .PHONY: patches-optcheck
 patches-optcheck: $(addprefix optcheck-,$(LWIP_KEYS)) ## compile the patched files for every option combination
 TEST_TARGETS += patches-optcheck
+
+# make apply / make revert on copies of the pristine trees: refusals,
+# all-or-nothing, byte-identical revert, CRLF and LF, read-only, bad input.
+.PHONY: patches-apply-test
+patches-apply-test: $(foreach k,$(LWIP_KEYS),$(LWIP_READY_$k)) | deps-patches ## test make apply/revert on copies of the lwIP trees
+	$(Q)$(TOP)/test/apply/test-apply.sh $(BUILD)/apply-test $(foreach k,$(LWIP_KEYS),$(LWIP_TREE_$k))
+TEST_TARGETS += patches-apply-test
