@@ -1,30 +1,36 @@
 # checksums.awk: tallies tshark's checksum verdicts, one frame per line:
-#   arp.opcode <TAB> ip.checksum.status <TAB> icmp.checksum.status <TAB>
-#   udp.checksum.status <TAB> tcp.checksum.status
-# each a comma-separated list (an ICMP error quotes an inner IP header).
-# Verdicts: 0 bad, 1 good, 2 unverified. Prints one line starting with "ok"
-# when nothing is bad and every protocol had at least one good checksum,
-# else starting with "bad".
-function tally(proto, field,   n, v, i) {
+#   eth.src <TAB> arp.opcode <TAB> ip.checksum.status <TAB>
+#   icmp.checksum.status <TAB> udp.checksum.status <TAB> tcp.checksum.status
+# each status a comma-separated list (an ICMP error quotes an inner header).
+# Verdicts: 0 bad, 1 good, 2 unverified. Frames from a MAC starting with
+# -v lwip=PREFIX are lwIP's, the others the kernel's. Prints "ok" or "bad",
+# a summary, and a line per sender; "ok" when nothing is bad and both lwIP
+# and the kernel had good IPv4, ICMP, UDP and TCP checksums (all were seen).
+function tally(who, proto, field,   n, v, i) {
   if (field == "") return
   n = split(field, v, ",")
-  for (i = 1; i <= n; i++) count[proto, v[i]]++
+  for (i = 1; i <= n; i++) count[who, proto, v[i]]++
 }
 {
+  who = index($1, lwip) == 1 ? "lwIP" : "kernel"
   frames++
-  if ($1 != "") arp++
-  tally("IPv4 header", $2); tally("ICMP", $3); tally("UDP", $4); tally("TCP", $5)
+  if ($2 != "") arp++
+  tally(who, "IPv4 header", $3); tally(who, "ICMP", $4); tally(who, "UDP", $5); tally(who, "TCP", $6)
 }
 END {
   verdict = "ok"
-  line = frames + 0 " frames (" arp + 0 " ARP)"
   split("IPv4 header,ICMP,UDP,TCP", protos, ",")
-  for (i = 1; i <= 4; i++) {
-    p = protos[i]
-    good = count[p, 1] + 0; bad = count[p, 0] + 0; unverified = count[p, 2] + 0
-    line = line "; " p " " good " good, " bad " bad"
-    if (unverified) line = line ", " unverified " unverified"
-    if (bad || !good) verdict = "bad"
+  split("lwIP,kernel", senders, ",")
+  for (s = 1; s <= 2; s++) {
+    who = senders[s]
+    lines = lines sprintf("\n          from %-7s", who ":")
+    for (i = 1; i <= 4; i++) {
+      p = protos[i]
+      good = count[who, p, 1] + 0; bad = count[who, p, 0] + 0; unverified = count[who, p, 2] + 0
+      lines = lines sprintf("%s %s %d good %d bad", i > 1 ? "," : "", p, good, bad)
+      if (unverified) lines = lines " " unverified " unverified"
+      if (bad || !good) verdict = "bad"
+    }
   }
-  print verdict " " line
+  print verdict " " frames + 0 " frames (" arp + 0 " ARP)" lines
 }
