@@ -1,1 +1,121 @@
 # Cross-architecture: cross-test under qemu-user, code size, instruction counts.
+#
+# `make cross-test` cross-builds with Debian's cross compilers and runs under
+# qemu-user, on every target in CROSS_TARGETS:
+#   - lwIP's stock unit tests (patched trees), with the port options of
+#     lwip-port/cross/<target>/ and its list of expected failures;
+# docs/cross.md has the details.
+
+PKGS_cross := gcc-sparc64-linux-gnu gcc-powerpc-linux-gnu gcc-s390x-linux-gnu \
+  gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu qemu-user
+
+CROSS_TARGETS := sparc64-linux-gnu powerpc-linux-gnu s390x-linux-gnu \
+  arm-linux-gnueabihf aarch64-linux-gnu riscv64-linux-gnu
+
+# qemu-user's name for each target's CPU, and flags beyond the compiler's
+# defaults. armhf: Thumb-2 on ARMv7-A (+fp: the hard-float ABI needs the FPU).
+CROSS_QEMU_sparc64-linux-gnu := sparc64
+CROSS_QEMU_powerpc-linux-gnu := ppc
+CROSS_QEMU_s390x-linux-gnu := s390x
+CROSS_QEMU_arm-linux-gnueabihf := arm
+CROSS_QEMU_aarch64-linux-gnu := aarch64
+CROSS_QEMU_riscv64-linux-gnu := riscv64
+CROSS_CFLAGS_arm-linux-gnueabihf := -mthumb -march=armv7-a+fp
+
+cross_emulator = qemu-$(CROSS_QEMU_$1) -L /usr/$1
+
+# The lwIP versions whose stock unit tests run under qemu (patched trees).
+CROSS_UNIT_KEYS := $(filter %2.2.1 %2.1.3,$(LWIP_KEYS))
+
+# --- Check, cross-built from Debian's source package (bookworm) -------------
+# Built once per target into $(BUILD)/cross/check-<target>/{include,lib}.
+CHECK_SRC := $(BUILD)/cross/check-src
+$(CHECK_SRC).stamp: $(TOP)/mk/fetch-check.sh | deps-host
+	$(Q)$(TOP)/mk/fetch-check.sh $(BUILD) $(CHECK_SRC)
+	$(Q)touch $@
+
+$(BUILD)/cross/check-%/lib/libcheck.a: | $(CHECK_SRC).stamp deps-cross
+	$(Q)$(TOP)/test/cross/build-check.sh $(CHECK_SRC) $* $(BUILD)/cross/check-$*
+
+cross_check_cflags = -isystem $(TOP)/$(BUILD)/cross/check-$1/include
+cross_check_libs = $(BUILD)/cross/check-$1/lib/libcheck.a -lm -lrt -lpthread
+
+# --- lwIP's stock unit tests -------------------------------------------------
+# $(call cross_unittest,TARGET,KEY): lwIP's test/unit on the patched tree of
+# KEY, run by test/cross/run-unit.sh against the target's expected failures.
+define cross_unittest
+cross/$1/unit-$2_CC := $1-gcc
+cross/$1/unit-$2_AR := $1-ar
+cross/$1/unit-$2_EMULATOR := $(call cross_emulator,$1)
+$(call lwip_program,cross/$1/unit-$2,$2,$(LWIP_PATCHED_TREE_$2),$(LWIP_PATCHED_READY_$2) $(BUILD)/cross/check-$1/lib/libcheck.a deps-cross,\
+  -I$(TOP)/lwip-port/cross -I$(LWIP_PATCHED_TREE_$2)/test/unit $(UNITTEST_INCLUDES) $(call cross_check_cflags,$1),\
+  $$(LWIP_TESTS_$2),,$(CROSS_CFLAGS_$1),$(call cross_check_libs,$1))
+.PHONY: cross-unit-$1-$2
+cross-unit-$1-$2: $(BUILD)/cross/$1/unit-$2/prog
+	$(Q)$(TOP)/test/cross/run-unit.sh $(TOP)/lwip-port/cross/$1.xfail \
+	  $(BUILD)/cross/$1/unit-$2 $(call cross_emulator,$1)
+CROSS_TESTS += cross-unit-$1-$2
+endef
+$(foreach t,$(CROSS_TARGETS),$(foreach k,$(CROSS_UNIT_KEYS),$(eval $(call cross_unittest,$t,$k))))
+
+.PHONY: cross-test
+cross-test: $$(CROSS_TESTS) ## cross-build for six CPUs and run every test under qemu-user
+	@echo "cross-test: all passed on $(CROSS_TARGETS)"
+
+# --- make size: code size on bare-metal cores ---------------------------------
+# Every object at -Os and -O2 for each core, with the bare-metal port of
+# lwip-port/baremetal/ (freestanding: no C library calls beyond memcpy/memset):
+#   ip4, ip4_frag, icmp    pristine vs patched lwIP 2.2.1 (inline on)
+#   inet_chksum alg2/alg3  lwIP's checksum file, LWIP_CHKSUM_ALGORITHM 2 or 3
+#   fastsum                every src/ file, as one relocatable object
+# and what LWIP_CHKSUM costs in a firmware: lwip_standard_chksum (alg 2, 3)
+# or fastsum_chksum linked alone with --gc-sections.
+PKGS_size := gcc-arm-none-eabi binutils-arm-none-eabi gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf
+SIZE_KEY := $(firstword $(filter %2.2.1,$(LWIP_KEYS)))
+SIZE_CORES := cortex-m0 cortex-m3 cortex-m4 cortex-m7 rv32imc
+SIZE_OPTS := Os O2
+SIZE_CC_cortex-m0 := arm-none-eabi-gcc -mcpu=cortex-m0 -mthumb
+SIZE_CC_cortex-m3 := arm-none-eabi-gcc -mcpu=cortex-m3 -mthumb
+SIZE_CC_cortex-m4 := arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb
+SIZE_CC_cortex-m7 := arm-none-eabi-gcc -mcpu=cortex-m7 -mthumb
+# No C library with this compiler: freestanding/ has the <string.h> lwIP needs.
+SIZE_CC_rv32imc := riscv64-unknown-elf-gcc -march=rv32imc -mabi=ilp32 -I$(TOP)/lwip-port/baremetal/freestanding
+SIZE_TOOL_rv32imc := riscv64-unknown-elf-size
+$(foreach c,$(filter cortex-m%,$(SIZE_CORES)),$(eval SIZE_TOOL_$c := arm-none-eabi-size))
+SIZE_CFLAGS := -ffreestanding -ffunction-sections -fdata-sections $(WARN_CFLAGS) -I$(TOP)/lwip-port/baremetal
+SIZE_PORT := $(wildcard lwip-port/baremetal/*.h lwip-port/baremetal/*/*.h)
+SIZE_LWIP_FILES := ip4 ip4_frag icmp
+SIZE_OBJECTS := $(foreach f,$(SIZE_LWIP_FILES),$f-stock $f-patched) inet_chksum-alg2 inet_chksum-alg3 fastsum
+SIZE_LINKED := chksum-alg2 chksum-alg3 chksum-fastsum
+
+# $(call size_core,CORE,OPT): the objects and links of one column.
+define size_core
+SIZE_DIR_$1_$2 := $(BUILD)/size/$2/$1
+size_cc_$1_$2 = $(SIZE_CC_$1) -$2 $(SIZE_CFLAGS)
+$(BUILD)/size/$2/$1/%-stock.o: $(LWIP_READY_$(SIZE_KEY)) $(SIZE_PORT) | deps-size
+	@mkdir -p $$(@D)
+	$$(Q)$$(size_cc_$1_$2) -I$(LWIP_TREE_$(SIZE_KEY))/src/include -c $(LWIP_TREE_$(SIZE_KEY))/src/core/ipv4/$$*.c -o $$@
+$(BUILD)/size/$2/$1/%-patched.o: $(LWIP_PATCHED_READY_$(SIZE_KEY)) $(SIZE_PORT) | deps-size
+	@mkdir -p $$(@D)
+	$$(Q)$$(size_cc_$1_$2) -I$(LWIP_PATCHED_TREE_$(SIZE_KEY))/src/include -c $(LWIP_PATCHED_TREE_$(SIZE_KEY))/src/core/ipv4/$$*.c -o $$@
+$(BUILD)/size/$2/$1/inet_chksum-alg%.o: $(LWIP_READY_$(SIZE_KEY)) $(SIZE_PORT) | deps-size
+	@mkdir -p $$(@D)
+	$$(Q)$$(size_cc_$1_$2) -DLWIP_CHKSUM_ALGORITHM=$$* -I$(LWIP_TREE_$(SIZE_KEY))/src/include -c $(LWIP_TREE_$(SIZE_KEY))/src/core/inet_chksum.c -o $$@
+$(BUILD)/size/$2/$1/fastsum.o: $(FASTSUM_SRC) $(FASTSUM_HEADERS) | deps-size
+	@mkdir -p $$(@D)/fastsum
+	$$(Q)for f in $(FASTSUM_SRC); do $$(size_cc_$1_$2) -I$(TOP)/src/include -c $$$$f -o $$(@D)/fastsum/$$$$(basename $$$$f .c).o || exit 1; done
+	$$(Q)$$(size_cc_$1_$2) -r -nostdlib -o $$@ $$(@D)/fastsum/*.o
+# Linked alone from the function LWIP_CHKSUM names: what a firmware pays.
+$(BUILD)/size/$2/$1/chksum-alg%.elf: $(BUILD)/size/$2/$1/inet_chksum-alg%.o
+	$$(Q)$$(size_cc_$1_$2) -nostdlib -Wl,--gc-sections -Wl,-e,lwip_standard_chksum -o $$@ $$< -lgcc
+$(BUILD)/size/$2/$1/chksum-fastsum.elf: $(BUILD)/size/$2/$1/fastsum.o
+	$$(Q)$$(size_cc_$1_$2) -nostdlib -Wl,--gc-sections -Wl,-e,fastsum_chksum -o $$@ $$< -lgcc
+SIZE_FILES += $(foreach o,$(SIZE_OBJECTS),$(BUILD)/size/$2/$1/$o.o) $(foreach l,$(SIZE_LINKED),$(BUILD)/size/$2/$1/$l.elf)
+endef
+$(foreach o,$(SIZE_OPTS),$(foreach c,$(SIZE_CORES),$(eval $(call size_core,$c,$o))))
+
+.PHONY: size
+size: $$(SIZE_FILES) ## code size (text/data/bss) on Cortex-M0/M3/M4/M7 and rv32imc, -Os and -O2: build/size/size.md
+	$(Q)$(TOP)/test/cross/size-table.sh $(BUILD)/size "$(SIZE_OPTS)" \
+	  "$(foreach c,$(SIZE_CORES),$c=$(SIZE_TOOL_$c))" "$(SIZE_OBJECTS)" "$(SIZE_LINKED)" > $(BUILD)/size/size.md.tmp
+	$(Q)mv $(BUILD)/size/size.md.tmp $(BUILD)/size/size.md && cat $(BUILD)/size/size.md

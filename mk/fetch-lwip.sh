@@ -34,38 +34,17 @@ version=$1 dest=$2 tarball=${3:-}
 suite=$(pin "$version" 2)
 [ -n "$suite" ] || die "lwIP $version is not supported (supported: $(echo "$PINS" | cut -d' ' -f1 | tr '\n' ' '))"
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/mk/debian-source.sh"
 build=$(dirname "$dest")
 mkdir -p "$build" && build=$(cd "$build" && pwd) && dest=$build/$(basename "$dest")
 
 if [ -z "$tarball" ]; then
-  # A private apt configuration under build/: deb-src lines for the two
-  # suites, its own lists and cache; the system's apt sources stay untouched.
-  apt=$build/apt
-  mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/preferences.d" "$build/dl"
-  # Parallel make fetches both versions at once: one apt run at a time.
-  exec 9>"$apt/lock"
-  flock 9
-  cat > "$apt/sources.list" <<EOS
-deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main
-deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian trixie main
-EOS
-  set -- -o Dir::Etc::SourceList="$apt/sources.list" -o Dir::Etc::SourceParts=/nonexistent \
-    -o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache" \
-    -o Dir::Etc::Preferences=/dev/null -o Dir::Etc::PreferencesParts="$apt/preferences.d" \
-    -o APT::Sandbox::User="$(id -un)" -q
-  if ! ls "$apt/lists/"*Sources* >/dev/null 2>&1; then
-    apt-get "$@" update >"$apt/update.log" 2>&1 || die "apt-get update of the deb-src lists failed, see $apt/update.log"
-  fi
-  (cd "$build/dl" && apt-get "$@" source --download-only "lwip/$suite" >"$apt/source-$version.log" 2>&1) ||
-    die "apt-get source lwip/$suite failed, see $apt/source-$version.log"
+  debian_source "$build" lwip "$suite" "source-$version.log"
   tarball=$build/dl/$(pin "$version" 3)
   [ -f "$tarball" ] || die "Debian's lwip in $suite is not $version any more: $(ls "$build/dl" | grep orig | tr '\n' ' ')"
 fi
 
-[ -f "$tarball" ] || die "$tarball: no such file"
-sum=$(sha "$tarball")
-[ "$sum" = "$(pin "$version" 4)" ] ||
-  die "$tarball: SHA-256 $sum is not the pinned $(pin "$version" 4); refusing to unpack"
+pinned_sha256 "$tarball" "$(pin "$version" 4)"
 
 tmp=$dest.tmp
 rm -rf "$tmp" "$dest"
