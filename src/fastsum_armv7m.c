@@ -27,7 +27,8 @@
 #define FASTSUM_ASM_MODE ".arm\n"
 #endif
 
-/* fastsum_chksum_armv7m(data = r0, len = r1): acc r2, data r3-r10, end of
+/* fastsum_chksum_armv7m(data = r0, len = r1): acc r2, data r3-r8, r10, r11
+ * (never r9: the static base of RWPI code, which an interrupt may use), end of
  * the 64-byte blocks r12, odd-start flag lr. 0.33 instructions a byte at
  * 1500 bytes (docs/count.md); a 20-byte IPv4 header at a word address or
  * 2 bytes past one takes a straight path of 15 or 19 instructions. */
@@ -46,7 +47,7 @@ __asm__(
 "1:\n"
 "  cmp r1, #0\n"
 "  ble 90f\n"
-"  push {r4-r10, lr}\n"
+"  push {r4-r8, r10, r11, lr}\n"
 "  movs r2, #0\n"                    /* acc */
 "  ands lr, r0, #1\n"                /* odd start: sum from p+1, swap at end */
 "  beq 2f\n"
@@ -70,21 +71,21 @@ __asm__(
 /* Main loop: the carry flows from ADCS to ADCS, loop control is TEQ and
    BNE which leave C alone. */
 "4:\n"
-"  ldmia r0!, {r3-r10}\n"
+"  ldmia r0!, {r3-r8, r10, r11}\n"
 "  adcs r2, r2, r3\n  adcs r2, r2, r4\n  adcs r2, r2, r5\n  adcs r2, r2, r6\n"
-"  adcs r2, r2, r7\n  adcs r2, r2, r8\n  adcs r2, r2, r9\n  adcs r2, r2, r10\n"
-"  ldmia r0!, {r3-r10}\n"
+"  adcs r2, r2, r7\n  adcs r2, r2, r8\n  adcs r2, r2, r10\n  adcs r2, r2, r11\n"
+"  ldmia r0!, {r3-r8, r10, r11}\n"
 "  adcs r2, r2, r3\n  adcs r2, r2, r4\n  adcs r2, r2, r5\n  adcs r2, r2, r6\n"
-"  adcs r2, r2, r7\n  adcs r2, r2, r8\n  adcs r2, r2, r9\n  adcs r2, r2, r10\n"
+"  adcs r2, r2, r7\n  adcs r2, r2, r8\n  adcs r2, r2, r10\n  adcs r2, r2, r11\n"
 "  teq r0, r12\n"
 "  bne 4b\n"
 /* Tail: TST with a small immediate leaves C alone too. */
 "5:\n"
 "  tst r1, #32\n"
 "  beq 6f\n"
-"  ldmia r0!, {r3-r10}\n"
+"  ldmia r0!, {r3-r8, r10, r11}\n"
 "  adcs r2, r2, r3\n  adcs r2, r2, r4\n  adcs r2, r2, r5\n  adcs r2, r2, r6\n"
-"  adcs r2, r2, r7\n  adcs r2, r2, r8\n  adcs r2, r2, r9\n  adcs r2, r2, r10\n"
+"  adcs r2, r2, r7\n  adcs r2, r2, r8\n  adcs r2, r2, r10\n  adcs r2, r2, r11\n"
 "6:\n"
 "  tst r1, #16\n"
 "  beq 6f\n"
@@ -119,7 +120,7 @@ __asm__(
 "  cmp lr, #0\n"
 "  it ne\n"
 "  rev16ne r0, r0\n"
-"  pop {r4-r10, pc}\n"
+"  pop {r4-r8, r10, r11, pc}\n"
 /* 20 bytes at a word address, or 2 past one (no ETH_PAD_SIZE: the IPv4
    header 14 bytes into a word-aligned frame): no stack, no loop. */
 "20:\n"
@@ -155,13 +156,15 @@ FASTSUM_ASM_MODE
  * one ADCS a word), or it is k = 1..3 bytes past a word boundary: aligned
  * source words are merged into aligned destination words with shifts (one
  * loop per k, by a macro), the first k and last bytes are assembled from
- * byte loads so nothing outside the source is read. */
+ * byte loads so nothing outside the source is read. Registers: acc r3,
+ * data r4-r8, r10, r11, lr (not r9), end r12; dst's parity is read back
+ * from the stack at the end. */
 __asm__(
 "  .pushsection .text.fastsum_chksum_copy_armv7m,\"ax\",%progbits\n"
 "  .syntax unified\n"
 "  .thumb\n"
 /* Source k bytes past a word boundary, dst word-aligned, r2 bytes left:
-   the carry r9 holds the 4 - k buffer bytes not yet stored; each stored
+   the carry r10 holds the 4 - k buffer bytes not yet stored; each stored
    word is the carry plus the first k bytes of the next aligned source
    word. Blocks of 16 bytes while whole aligned source words remain, the
    rest goes to the byte tail. */
@@ -169,13 +172,13 @@ __asm__(
 "  cmp r2, #(4 - \\k + 16)\n"
 "  blt 30f\n"
 "  .if \\k == 1\n"
-"  ldrb r9, [r1]\n"
+"  ldrb r10, [r1]\n"
 "  ldrh r4, [r1, #1]\n"
-"  orr r9, r9, r4, lsl #8\n"
+"  orr r10, r10, r4, lsl #8\n"
 "  .elseif \\k == 2\n"
-"  ldrh r9, [r1]\n"
+"  ldrh r10, [r1]\n"
 "  .else\n"
-"  ldrb r9, [r1]\n"
+"  ldrb r10, [r1]\n"
 "  .endif\n"
 "  add r1, r1, #(4 - \\k)\n"
 "  sub r2, r2, #(4 - \\k)\n"
@@ -185,14 +188,14 @@ __asm__(
 "  adds r3, r3, #0\n"
 "1:\n"
 "  ldmia r1!, {r5-r8}\n"
-"  orr r4, r9, r5, lsl #(32 - 8 * \\k)\n"
-"  lsr r9, r5, #(8 * \\k)\n"
-"  orr r5, r9, r6, lsl #(32 - 8 * \\k)\n"
-"  lsr r9, r6, #(8 * \\k)\n"
-"  orr r6, r9, r7, lsl #(32 - 8 * \\k)\n"
-"  lsr r9, r7, #(8 * \\k)\n"
-"  orr r7, r9, r8, lsl #(32 - 8 * \\k)\n"
-"  lsr r9, r8, #(8 * \\k)\n"
+"  orr r4, r10, r5, lsl #(32 - 8 * \\k)\n"
+"  lsr r10, r5, #(8 * \\k)\n"
+"  orr r5, r10, r6, lsl #(32 - 8 * \\k)\n"
+"  lsr r10, r6, #(8 * \\k)\n"
+"  orr r6, r10, r7, lsl #(32 - 8 * \\k)\n"
+"  lsr r10, r7, #(8 * \\k)\n"
+"  orr r7, r10, r8, lsl #(32 - 8 * \\k)\n"
+"  lsr r10, r8, #(8 * \\k)\n"
 "  stmia r0!, {r4-r7}\n"
 "  adcs r3, r3, r4\n  adcs r3, r3, r5\n  adcs r3, r3, r6\n  adcs r3, r3, r7\n"
 "  teq r1, r12\n"
@@ -209,9 +212,9 @@ __asm__(
 "  uxth r2, r2\n"
 "  cmp r2, #0\n"
 "  beq 90f\n"
-"  push {r4-r11, lr}\n"
+"  push {r0, r4-r8, r10, r11, lr}\n"  /* dst too: its parity at the end */
 "  movs r3, #0\n"                    /* acc */
-"  ands lr, r0, #1\n"                /* odd dst: sum on dst's even grid, swap at the end */
+"  tst r0, #1\n"                     /* odd dst: sum on dst's even grid, swap at the end */
 "  beq 2f\n"
 "  ldrb r3, [r1], #1\n"
 "  strb r3, [r0], #1\n"
@@ -241,10 +244,10 @@ __asm__(
 "  teq r1, r12\n"
 "  beq 5f\n"
 "4:\n"
-"  ldmia r1!, {r4-r11}\n"
-"  stmia r0!, {r4-r11}\n"
+"  ldmia r1!, {r4-r8, r10, r11, lr}\n"
+"  stmia r0!, {r4-r8, r10, r11, lr}\n"
 "  adcs r3, r3, r4\n  adcs r3, r3, r5\n  adcs r3, r3, r6\n  adcs r3, r3, r7\n"
-"  adcs r3, r3, r8\n  adcs r3, r3, r9\n  adcs r3, r3, r10\n  adcs r3, r3, r11\n"
+"  adcs r3, r3, r8\n  adcs r3, r3, r10\n  adcs r3, r3, r11\n  adcs r3, r3, lr\n"
 "  teq r1, r12\n"
 "  bne 4b\n"
 "5:\n"
@@ -315,10 +318,11 @@ __asm__(
 "40:\n"
 "  add r0, r3, r3, ror #16\n"
 "  lsrs r0, r0, #16\n"
-"  cmp lr, #0\n"
+"  pop {r1, r4-r8, r10, r11, lr}\n"
+"  tst r1, #1\n"
 "  it ne\n"
 "  rev16ne r0, r0\n"
-"  pop {r4-r11, pc}\n"
+"  bx lr\n"
 "90:\n"
 "  movs r0, #0\n"
 "  bx lr\n"
