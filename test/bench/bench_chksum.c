@@ -630,8 +630,12 @@ static void print_targets(void)
   bench_csv_close(report);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+  if (argc != 1) {
+    fprintf(stderr, "usage: %s (no arguments; the CSV files go to $BENCH_DIR, default build/bench)\n", argv[0]);
+    return 2;
+  }
   bench_init("checksum benchmarks 2 (size sweep), 3 (random pieces), 4 (alignment)");
   register_routines();
   printf("# routines:");

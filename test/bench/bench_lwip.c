@@ -243,13 +243,17 @@ static const struct bench_case cases[] = {
   { "udp-60000", 2, prepare_udp, run_udp, 60000 },
 };
 
-int main(void)
+int main(int argc, char **argv)
 {
   const int runs = 21;
   size_t i, c;
   int r, j;
   uint64_t rng = 0x7060;
 
+  if (argc != 1) {
+    fprintf(stderr, "usage: %s (no arguments; writes its samples to stdout)\n", argv[0]);
+    return 2;
+  }
   bench_start();
   for (i = 0; i < sizeof(app_data); i++) {
     app_data[i] = (unsigned char)bench_random(&rng);
