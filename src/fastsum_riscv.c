@@ -9,10 +9,10 @@
  * an odd start is byte-swapped at the end (RFC 1071 2(B)). Nothing outside
  * [data, data + len) is read.
  *
- * No carry flag: two chains each count their carries apart
- * (s += w; c += s < w) and add them back at the end, 2^XLEN being 1 modulo
- * 0xffff. For any int length the counts stay below 2^29 and the end bytes'
- * sum `e` below 2^20, so nothing overflows.
+ * No carry flag: two chains, 8 words a round, each count their carries
+ * apart (s += w; c += s < w) and add them back at the end, 2^XLEN being 1
+ * modulo 0xffff. For any int length the counts stay below 2^29 and the end
+ * bytes' sum `e` below 2^20, so nothing overflows.
  */
 #include "fastsum.h"
 
@@ -56,9 +56,10 @@ fastsum_chksum_riscv(const void *data, int len)
     p += 4;
     n -= 4;
   }
-  for (; n >= 4 * FASTSUM_RV_W; p += 4 * FASTSUM_RV_W, n -= 4 * FASTSUM_RV_W) {
+  for (; n >= 8 * FASTSUM_RV_W; p += 8 * FASTSUM_RV_W, n -= 8 * FASTSUM_RV_W) {
     const fastsum_rv_word *w = (const fastsum_rv_word *)(const void *)p;
     uintptr_t a = w[0], b = w[1], c = w[2], d = w[3];
+    uintptr_t a2 = w[4], b2 = w[5], c2 = w[6], d2 = w[7];
     s0 += a;
     c0 += s0 < a;
     s1 += b;
@@ -67,6 +68,14 @@ fastsum_chksum_riscv(const void *data, int len)
     c0 += s0 < c;
     s1 += d;
     c1 += s1 < d;
+    s0 += a2;
+    c0 += s0 < a2;
+    s1 += b2;
+    c1 += s1 < b2;
+    s0 += c2;
+    c0 += s0 < c2;
+    s1 += d2;
+    c1 += s1 < d2;
   }
   for (; n >= FASTSUM_RV_W; p += FASTSUM_RV_W, n -= FASTSUM_RV_W) {
     uintptr_t a = *(const fastsum_rv_word *)(const void *)p;
@@ -85,7 +94,11 @@ fastsum_chksum_riscv(const void *data, int len)
     /* the low byte of the 16-bit word at p */
     e += *p;
   }
-  sum = fastsum_fold64(e + c0 + c1 + fastsum_fold64(s0) + fastsum_fold64(s1));
+#if UINTPTR_MAX > 0xffffffffu
+  sum = fastsum_fold64(e + c0 + c1 + (s0 & 0xffffffffu) + (s0 >> 32) + (s1 & 0xffffffffu) + (s1 >> 32));
+#else
+  sum = fastsum_fold64(e + c0 + c1 + (uint64_t)s0 + s1);
+#endif
   return odd ? (uint16_t)((sum << 8) | (sum >> 8)) : sum;
 }
 
