@@ -25,7 +25,7 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check)
 CHECK_LIBS = $(shell pkg-config --libs check)
 
 # Goals that need no lwIP tree (no fetch, no generated makefiles).
-NO_LWIP_GOALS := clean help
+NO_LWIP_GOALS := clean help apply revert
 
 # Debian packages per area: `deps-NAME` installs PKGS_NAME (as root) or
 # stops with the apt-get command to run.
