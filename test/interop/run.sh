@@ -127,12 +127,13 @@ failures=0
 pass() { echo "  ok    $*"; }
 failed() { echo "  FAIL  $*"; failures=$((failures + 1)); }
 
-# pings NS DST PING-OPTIONS SIZE...: 3 echoes per size, all answered, intact
+# pings NS DST PING-OPTIONS SIZE...: 3 echoes per size, all answered, intact;
+# -w: ping waits up to 5 s for every reply (-W would wait two round trips)
 pings() {
   local ns=$1 dst=$2 opts=$3 size out
   shift 3
   for size in "$@"; do
-    bounded 30 "$work/client.log" - ip netns exec "$ns" ping -n -c 3 -i 0.05 -W 2 $opts -s "$size" "$dst"
+    bounded 30 "$work/client.log" - ip netns exec "$ns" ping -n -c 3 -i 0.05 -w 5 $opts -s "$size" "$dst"
     out=$(cat "$work/client.log")
     if echo "$out" | grep -q " 3 received, 0% packet loss" &&
        ! echo "$out" | grep -qE "wrong data|DUP!|truncated"; then
@@ -161,12 +162,12 @@ udp_sizes=1,2,3,7,8,63,64,255,256,1023,1024,1471,1472,1473,1480,1481,2000,2952,2
 echo "interop-$label: lwIP $("$prog" --help | sed -n 's/^lwIP \([^ ]*\) .*/\1/p') at 10.7.1.1 and 10.7.2.1 (MTU 1280), kernel peers in namespaces $L (10.7.1.2), $R (10.7.2.2)"
 echo " lwIP as a host, from $L:"
 pings $L 10.7.1.1 "" 0 1 56 1472 1473 4000 8972 30000 65000
-peer $L udp-echo 10.7.1.1 7 --sizes $udp_sizes --timeout 2
+peer $L udp-echo 10.7.1.1 7 --sizes $udp_sizes
 peer $L tcp-echo 10.7.1.1 7 --bytes $((20 * 1024 * 1024))
 peer $L tcp-discard 10.7.1.1 9 --bytes $((4 * 1024 * 1024))
 echo " lwIP as a router, $L -> $R (lwIP refragments to MTU 1280):"
 pings $L 10.7.2.2 "-M dont" 0 56 1252 1253 1472 1473 4000 8972 30000 65000
-peer $L udp-echo 10.7.2.2 7 --sizes $udp_sizes --timeout 2
+peer $L udp-echo 10.7.2.2 7 --sizes $udp_sizes
 peer $L tcp-echo 10.7.2.2 7 --bytes $((2 * 1024 * 1024))
 
 # ---- lwIP stops cleanly and reports ----
