@@ -119,6 +119,8 @@ pk_verify_frame(const struct pk_frame *f, int index)
   }
   frag = pk_get16(d + 6);
   if ((frag & (PK_MF | 0x1FFF)) == 0) {
+    ck_assert_msg(ref_transport_chksum_offset(d) + 2 <= f->len,
+                  "frame %d (if %d): protocol %u header truncated", index, f->ifnum, d[9]);
     ck_assert_msg(ref_transport_verifies(d, f->len),
                   "frame %d (if %d): protocol %u checksum 0x%04x does not verify",
                   index, f->ifnum, d[9], pk_get16(d + ref_transport_chksum_offset(d)));
@@ -140,12 +142,6 @@ static mem_size_t pk_mem_used;
 static u16_t pk_memp_used[MEMP_MAX];
 
 struct netif pk_netif[PK_NETIFS];
-
-static void
-pcap_put32(u8_t *p, u32_t v)
-{
-  pk_put32(p, v);
-}
 
 /* pcap, big-endian on every host, LINKTYPE_IPV4; the timestamp carries
  * the interface (seconds) and the frame number (microseconds). Named after
@@ -173,10 +169,10 @@ pcap_write(const struct pk_frame *f, int index)
   if (pk_pcap == NULL) {
     pcap_open();
   }
-  pcap_put32(rec, f->ifnum);
-  pcap_put32(rec + 4, (u32_t)index);
-  pcap_put32(rec + 8, f->len);
-  pcap_put32(rec + 12, f->len);
+  pk_put32(rec, f->ifnum);
+  pk_put32(rec + 4, (u32_t)index);
+  pk_put32(rec + 8, f->len);
+  pk_put32(rec + 12, f->len);
   ck_assert(fwrite(rec, sizeof(rec), 1, pk_pcap) == 1);
   ck_assert(f->len == 0 || fwrite(f->data, f->len, 1, pk_pcap) == 1);
   ck_assert(fflush(pk_pcap) == 0);
@@ -415,10 +411,11 @@ pk_icmp_echo(u8_t *l4, u8_t type, u16_t id, u16_t seq, size_t n, u32_t seed)
 void
 pk_steer_ip_checksum(u8_t *pkt, u16_t want, u16_t stored)
 {
-  /* checksum = ~(rest + id): id = ~want - rest, in one's complement */
+  /* checksum = ~(rest + id), so id = ~want - rest = ~want + ~rest in one's
+   * complement, and ~rest is the checksum of the header with id 0 */
   u16_t id;
   pk_put16(pkt + 4, 0);
-  id = ref_fold((u32_t)(u16_t)~want + (u16_t)~(u16_t)~ref_ip_checksum(pkt));
+  id = ref_fold((u32_t)(u16_t)~want + ref_ip_checksum(pkt));
   pk_put16(pkt + 4, id);
   ck_assert_msg(ref_ip_checksum(pkt) == want, "cannot steer the header checksum to 0x%04x", want);
   pk_put16(pkt + 10, stored);
