@@ -10,8 +10,8 @@
 #   pktest/KEY-pernetif patched tree, LWIP_CHECKSUM_CTRL_PER_NETIF=1, inline
 #   pktest/KEY-stock    the pristine tree (Debian keys only)
 # and compares the captures byte for byte (stock 2.2.x without forwarding,
-# which is broken there), and proves the forwarding regression test fails
-# on pristine 2.2.x.
+# which is broken there; also 2.1.3 with 2.2.1), and proves the forwarding
+# regression test fails on pristine 2.2.x.
 #
 # For other areas (cross builds under qemu-user):
 #   $(call pktest_build,NAME,KEY,TREE,READY,INCLUDES,CC,EMULATOR,CHECK_CFLAGS,CHECK_LIBS,RUN_ENV)
@@ -78,6 +78,12 @@ endif
 endef
 
 $(foreach k,$(LWIP_KEYS),$(eval $(call pktest_key,$k)))
+
+# Both patched versions, fed the same, emit the same bytes.
+ifeq ($(filter lwip-2.1.3 lwip-2.2.1,$(LWIP_KEYS)),lwip-2.1.3 lwip-2.2.1)
+$(eval $(call pktest_compare,pktest-versions,pktest/lwip-2.1.3-inline,pktest/lwip-2.2.1-inline))
+PKTEST_CHECKS += pktest-versions
+endif
 
 # The forwarding regression test must fail on pristine 2.2.x, with its own
 # message: proof that it can fail (it passes on the patched trees above).
