@@ -27,11 +27,12 @@
 #define FASTSUM_ASM_MODE ".arm\n"
 #endif
 
-/* fastsum_chksum_armv7m(data = r0, len = r1): acc r2, data r3-r8, r10, r11
- * (never r9: the static base of RWPI code, which an interrupt may use), end of
- * the 64-byte blocks r12, odd-start flag lr. 0.33 instructions a byte at
- * 1500 bytes (docs/count.md); a 20-byte IPv4 header at a word address or
- * 2 bytes past one takes a straight path of 15 or 19 instructions. */
+/* fastsum_chksum_armv7m(data = r0, len = r1): acc r2, data r3-r8, r10,
+ * r11 (never r9: the static base of RWPI code, which an interrupt may
+ * use), end of the 64-byte blocks r12, odd-start flag lr. 0.34
+ * instructions a byte at 1500 bytes (docs/count.md); a 20-byte IPv4 header
+ * at a word address or 2 bytes past one takes a straight path of 15 or 19
+ * instructions. */
 __asm__(
 "  .pushsection .text.fastsum_chksum_armv7m,\"ax\",%progbits\n"
 "  .syntax unified\n"
@@ -41,7 +42,7 @@ __asm__(
 "  .thumb_func\n"
 "  .type fastsum_chksum_armv7m, %function\n"
 "fastsum_chksum_armv7m:\n"
-/* r0 = data, r1 = len. The IPv4 header: 20 bytes, word-aligned. */
+/* 20 bytes (an IPv4 header): the straight path at 20 below. */
 "  cmp r1, #20\n"
 "  beq 20f\n"
 "1:\n"
@@ -214,7 +215,7 @@ __asm__(
 "  beq 90f\n"
 "  push {r0, r4-r8, r10, r11, lr}\n"  /* dst too: its parity at the end */
 "  movs r3, #0\n"                    /* acc */
-"  tst r0, #1\n"                     /* odd dst: sum on dst's even grid, swap at the end */
+"  tst r0, #1\n"                     /* odd: sum on dst's even grid, swap */
 "  beq 2f\n"
 "  ldrb r3, [r1], #1\n"
 "  strb r3, [r0], #1\n"

@@ -95,7 +95,8 @@ fastsum_chksum_riscv(const void *data, int len)
     e += *p;
   }
 #if UINTPTR_MAX > 0xffffffffu
-  sum = fastsum_fold64(e + c0 + c1 + (s0 & 0xffffffffu) + (s0 >> 32) + (s1 & 0xffffffffu) + (s1 >> 32));
+  sum = fastsum_fold64(e + c0 + c1 + (s0 & 0xffffffffu) + (s0 >> 32) +
+                       (s1 & 0xffffffffu) + (s1 >> 32));
 #else
   sum = fastsum_fold64(e + c0 + c1 + (uint64_t)s0 + s1);
 #endif

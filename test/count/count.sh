@@ -1,6 +1,6 @@
 #!/bin/sh
-# count.sh OUTPUT.md EMULATOR CHKSUM_PROG IP4_INLINE IP4_CALL IP4_CALL_FASTSUM
-# count.sh --limits EMULATOR CHKSUM_PROG
+# count.sh OUTPUT.md IP4_INLINE IP4_CALL IP4_CALL_FASTSUM EMULATOR PROG [EMULATOR PROG]...
+# count.sh --limits EMULATOR PROG
 #
 # Executed-instruction counts under qemu-user: each program runs with one
 # guest instruction per translation block, no block chaining and the exec
@@ -8,44 +8,54 @@
 # count per call is (count of 2N calls - count of N calls) / N, start-up
 # cancelling out; for the checksum functions minus the same for an empty
 # function (the calling loop). The counts are exact and repeatable: a
-# difference not divisible by N is an error. The full run prints the table
-# and writes it to OUTPUT.md (COUNT_CC and COUNT_CFLAGS from the environment
-# describe the build); both runs fail if the ARMv7-M path takes more than
-# 0.4 instructions a byte at 1500 bytes or the ARMv6-M path more than 0.8
-# (--limits measures only those).
+# difference not divisible by N is an error.
+#
+# The full run: one table per checksum program (test/count/count_chksum.c
+# built for a CPU, every function it lists), the IPv4 output programs
+# (test/count/count_ip4.c, run under the first EMULATOR), printed and
+# written to OUTPUT.md; COUNT_BUILDS from the environment describes the
+# builds. Both runs fail if the ARMv7-M path takes more than 0.4
+# instructions a byte at 1500 bytes or the ARMv6-M path more than 0.8
+# (--limits measures only those, with the first program).
 set -eu
 
 usage() {
-  echo "usage: count.sh OUTPUT.md EMULATOR CHKSUM_PROG IP4_INLINE IP4_CALL IP4_CALL_FASTSUM" >&2
-  echo "       count.sh --limits EMULATOR CHKSUM_PROG" >&2
+  echo "usage: count.sh OUTPUT.md IP4_INLINE IP4_CALL IP4_CALL_FASTSUM EMULATOR PROG [EMULATOR PROG]..." >&2
+  echo "       count.sh --limits EMULATOR PROG" >&2
   exit 2
 }
 if [ $# -eq 3 ] && [ "$1" = --limits ]; then
-  out= emu=$2 prog=$3
-  set -- "$prog"
-elif [ $# -eq 6 ] && [ "$1" != --limits ]; then
-  out=$1 emu=$2 prog=$3
-  shift 3
-  ip4_inline=$1 ip4_call=$2 ip4_fastsum=$3
-  set -- "$prog" "$@"
+  out=
+  shift
+elif [ $# -ge 6 ] && [ $(($# % 2)) -eq 0 ] && [ "$1" != --limits ]; then
+  out=$1 ip4_inline=$2 ip4_call=$3 ip4_fastsum=$4
+  shift 4
+  for f in "$ip4_inline" "$ip4_call" "$ip4_fastsum"; do
+    [ -x "$f" ] || { echo "error: $f: no such program" >&2; exit 2; }
+  done
 else
   usage
 fi
-for f in "$@"; do
-  [ -x "$f" ] || { echo "error: $f: no such program" >&2; exit 2; }
+# what remains: EMULATOR PROG pairs
+pairs="$*"
+while [ $# -gt 0 ]; do
+  command -v "$1" >/dev/null || { echo "error: $1 not found (apt-get install qemu-user)" >&2; exit 2; }
+  [ -x "$2" ] || { echo "error: $2: no such program" >&2; exit 2; }
+  shift 2
 done
-command -v "$emu" >/dev/null || { echo "error: $emu not found (apt-get install qemu-user)" >&2; exit 2; }
 
-# qemu 8.1 renamed -singlestep to -one-insn-per-tb.
-if "$emu" -h | grep -q -- '-one-insn-per-tb'; then one=-one-insn-per-tb; else one=-singlestep; fi
 N=4
 
-# instructions PROGRAM ARGS...: executed instructions of one run
+# instructions EMULATOR PROGRAM ARGS...: executed instructions of one run
 instructions() {
-  "$emu" $one -d exec,nochain -D /dev/stdout "$@" </dev/null | grep -c '^Trace' || true
+  e=$1
+  shift
+  # qemu 8.1 renamed -singlestep to -one-insn-per-tb.
+  if "$e" -h | grep -q -- '-one-insn-per-tb'; then one=-one-insn-per-tb; else one=-singlestep; fi
+  "$e" $one -d exec,nochain -D /dev/stdout "$@" </dev/null | grep -c '^Trace' || true
 }
 
-# per_call WHAT PROGRAM ARGS-BEFORE-CALLS...: instructions per call
+# per_call WHAT EMULATOR PROGRAM ARGS-BEFORE-CALLS...: instructions per call
 per_call() {
   what=$1
   shift
@@ -69,59 +79,75 @@ over_limit() {
   return 1
 }
 
-lengths="20 40 576 1500"
-empty=$(per_call empty "$prog" empty 0 0)
+per_byte() {
+  awk "BEGIN { printf \"%.3f\", $1 / 1500 }"
+}
+
 status=0
+set -- $pairs
 if [ -z "$out" ]; then
+  emu=$1 prog=$2
+  empty=$(per_call empty "$emu" "$prog" empty 0 0)
   for f in armv7m armv6m; do
     for off in 0 2; do
-      c=$(per_call "$f 1500 $off" "$prog" "$f" 1500 "$off")
+      c=$(per_call "$f 1500 $off" "$emu" "$prog" "$f" 1500 "$off")
       n=$((c - empty))
-      echo "$f, 1500 bytes at offset $off: $n instructions, $(awk "BEGIN { printf \"%.3f\", $n / 1500 }") a byte"
+      echo "$f, 1500 bytes at offset $off: $n instructions, $(per_byte $n) a byte"
       if over_limit $f $off $n; then status=1; fi
     done
   done
   [ $status -eq 0 ] && echo "count: within the limits (ARMv7-M 0.4, ARMv6-M 0.8 instructions a byte)"
   exit $status
 fi
-empty_copy=$(per_call copy-empty "$prog" copy-empty 0 0)
+
 tmp=$out.tmp
 {
   echo "# Executed instructions per call"
   echo
-  echo "$("$emu" --version | head -n 1)${COUNT_CC:+, $($COUNT_CC --version | head -n 1)}."
-  echo "Flags \`${COUNT_CFLAGS:-}\`, counted with \`$one -d exec,nochain\`."
-  echo "Checksum calls: the function's instructions per call, the calling loop"
-  echo "subtracted (measured with an empty function: $empty and $empty_copy per call)."
-  echo
-  echo "## Checksum: fastsum paths vs lwIP's algorithms"
-  echo
-  echo "| function | offset | 20 B | 40 B | 576 B | 1500 B | per byte at 1500 |"
-  echo "|---|---|---|---|---|---|---|"
-  for f in armv7m armv6m portable lwip-alg2 lwip-alg3 copy-armv7m copy-portable copy-lwip-alg2; do
-    case $f in copy-*) base=$empty_copy ;; *) base=$empty ;; esac
-    for off in 0 2; do
-      row="| $f | $off |"
-      for len in $lengths; do
-        c=$(per_call "$f $len $off" "$prog" "$f" "$len" "$off")
-        n=$((c - base))
-        row="$row $n |"
+  echo "$("$1" --version | head -n 1)${COUNT_BUILDS:+; builds: $COUNT_BUILDS}."
+  echo "Counted with \`-singlestep -d exec,nochain\` (\`-one-insn-per-tb\` on qemu >= 8.1)."
+  echo "Checksum functions: the function's own instructions per call, the"
+  echo "calling loop (measured with an empty function) subtracted."
+  echo "Offset: of the data; for the copies, of the source (the destination is"
+  echo "word-aligned)."
+  while [ $# -gt 0 ]; do
+    emu=$1 prog=$2
+    shift 2
+    empty=$(per_call empty "$emu" "$prog" empty 0 0)
+    empty_copy=$(per_call copy-empty "$emu" "$prog" copy-empty 0 0)
+    echo
+    echo "## ${emu#qemu-}: checksum paths vs lwIP's algorithms"
+    echo
+    echo "| function | offset | 20 B | 40 B | 576 B | 1500 B | per byte at 1500 |"
+    echo "|---|---|---|---|---|---|---|"
+    for f in $("$emu" "$prog" --list); do
+      case $f in
+        empty | copy-empty) continue ;;
+        copy-*) base=$empty_copy ;;
+        *) base=$empty ;;
+      esac
+      for off in 0 2; do
+        row="| $f | $off |"
+        for len in 20 40 576 1500; do
+          c=$(per_call "$emu $f $len $off" "$emu" "$prog" "$f" "$len" "$off")
+          n=$((c - base))
+          row="$row $n |"
+        done
+        echo "$row $(per_byte $n) |"
+        if over_limit $f $off $n; then status=1; fi
       done
-      row="$row $(awk "BEGIN { printf \"%.3f\", $n / 1500 }") |"
-      if over_limit $f $off $n; then status=1; fi
-      echo "$row"
     done
   done
+  set -- $pairs
+  emu=$1
+  inline=$(per_call "ip4 inline" "$emu" "$ip4_inline")
+  call=$(per_call "ip4 call" "$emu" "$ip4_call")
+  fastsum=$(per_call "ip4 call fastsum" "$emu" "$ip4_fastsum")
   echo
-  echo "Offset: of the data (copy: of the source; the destination is word-aligned)."
+  echo "## ${emu#qemu-}: one IPv4 header, ip4_output_if() on a netif that drops the packet"
   echo
-  echo "## One IPv4 header: ip4_output_if() on a netif that drops the packet"
-  echo
-  echo "| lwIP 2.2.1 patched | instructions per packet |"
+  echo "| patched lwIP | instructions per packet |"
   echo "|---|---|"
-  inline=$(per_call "ip4 inline" "$ip4_inline")
-  call=$(per_call "ip4 call" "$ip4_call")
-  fastsum=$(per_call "ip4 call fastsum" "$ip4_fastsum")
   echo "| LWIP_INLINE_IP_CHKSUM 1 (inline) | $inline |"
   echo "| LWIP_INLINE_IP_CHKSUM 0, inet_chksum() with lwIP's algorithm 2 | $call |"
   echo "| LWIP_INLINE_IP_CHKSUM 0, inet_chksum() with fastsum_chksum | $fastsum |"

@@ -53,7 +53,8 @@ main(int argc, char **argv)
   int failures = 0;
 
   calls = argc == 2 ? strtol(argv[1], &end, 10) : -1;
-  if (argc != 2 || *argv[1] == '\0' || *end != '\0' || calls < 0 || calls > 1000000) {
+  if (argc != 2 || *argv[1] == '\0' || *end != '\0' || calls < 0 ||
+      calls > 1000000) {
     fprintf(stderr, "usage: count_ip4 CALLS (0..1000000)\n");
     return 2;
   }
@@ -62,7 +63,8 @@ main(int argc, char **argv)
   IP4_ADDR(&mask, 255, 255, 255, 0);
   IP4_ADDR(&gw, 192, 168, 7, 254);
   IP4_ADDR(&dest, 192, 168, 7, 2);
-  if (netif_add(&nif, &addr, &mask, &gw, NULL, drop_netif_init, ip4_input) == NULL) {
+  if (netif_add(&nif, &addr, &mask, &gw, NULL, drop_netif_init,
+                ip4_input) == NULL) {
     fprintf(stderr, "error: netif_add failed\n");
     return 1;
   }
@@ -75,7 +77,8 @@ main(int argc, char **argv)
   }
   memset(p->payload, 0x5a, p->len);
   for (i = 0; i < calls; i++) {
-    failures += ip4_output_if(p, &addr, &dest, 64, 0, IP_PROTO_UDP, &nif) != ERR_OK;
+    failures += ip4_output_if(p, &addr, &dest, 64, 0, IP_PROTO_UDP,
+                              &nif) != ERR_OK;
     failures += pbuf_remove_header(p, IP_HLEN) != 0;
   }
   pbuf_free(p);
