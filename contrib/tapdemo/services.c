@@ -15,14 +15,18 @@ static void
 udp_echo_recv(void *arg, struct udp_pcb *pcb, struct pbuf *p, const ip_addr_t *addr, u16_t port)
 {
   ip_addr_t peer;
+  u16_t len = p->tot_len;
 
   LWIP_UNUSED_ARG(arg);
   ip_addr_copy(peer, *addr);
-  service_counts.udp_datagrams++;
-  service_counts.udp_bytes += p->tot_len;
   /* The datagram goes back in the pbufs it came in (reassembled if it came
    * in fragments): their header room takes the new headers. */
-  udp_sendto(pcb, p, &peer, port);
+  if (udp_sendto(pcb, p, &peer, port) == ERR_OK) {
+    service_counts.udp_datagrams++;
+    service_counts.udp_bytes += len;
+  } else {
+    service_counts.udp_errors++;
+  }
   pbuf_free(p);
 }
 
@@ -92,7 +96,11 @@ tcp_echo_flush(struct tcp_pcb *pcb, struct tcp_echo *echo)
       break; /* segment queue full: same */
     }
     if (err != ERR_OK) {
-      return err;
+      /* Returning an error would make lwIP keep a pbuf we already own. */
+      tcp_arg(pcb, NULL);
+      tcp_echo_free(echo);
+      tcp_abort(pcb);
+      return ERR_ABRT;
     }
     echo->pending = pbuf_free_header(echo->pending, n);
     tcp_recved(pcb, n);

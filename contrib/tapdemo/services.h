@@ -9,7 +9,7 @@
 
 /** What the services did, printed when tapdemo stops. */
 struct service_counts {
-  unsigned long udp_datagrams, udp_bytes;
+  unsigned long udp_datagrams, udp_bytes, udp_errors;
   unsigned long tcp_connections, tcp_echoed, tcp_discarded;
 };
 

@@ -313,8 +313,8 @@ main(int argc, char **argv)
     netif_remove(&netifs[i]);
     close(taps[i].fd);
   }
-  printf("; udp echoed %lu datagrams, %lu bytes; tcp %lu connections, echoed %lu bytes, discarded %lu bytes\n",
-         service_counts.udp_datagrams, service_counts.udp_bytes, service_counts.tcp_connections,
+  printf("; udp echoed %lu datagrams, %lu bytes (%lu send errors); tcp %lu connections, echoed %lu bytes, discarded %lu bytes\n",
+         service_counts.udp_datagrams, service_counts.udp_bytes, service_counts.udp_errors, service_counts.tcp_connections,
          service_counts.tcp_echoed, service_counts.tcp_discarded);
   return 0;
 }
