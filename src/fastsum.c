@@ -224,6 +224,15 @@ fastsum_chksum_copy_portable(void *dst, const void *src, uint16_t len)
 #define FASTSUM_BEST_COPY fastsum_chksum_copy_portable
 #endif
 
+#ifdef FASTSUM_HAVE_AVX2
+#ifdef __AVX2__
+#define CPU_HAS_AVX2() 1
+#else
+/* a load and a bit test: no call, so the short path stays a plain jump */
+#define CPU_HAS_AVX2() __builtin_cpu_supports("avx2")
+#endif
+#endif
+
 static const struct fastsum_impl fastsum_table[] = {
   {"portable", fastsum_chksum_portable, fastsum_chksum_copy_portable},
 #ifdef FASTSUM_HAVE_X86_64
@@ -253,7 +262,7 @@ fastsum_impls(const struct fastsum_impl **list)
   size_t n = sizeof(fastsum_table) / sizeof(fastsum_table[0]);
   *list = fastsum_table;
 #ifdef FASTSUM_HAVE_AVX2
-  if (!fastsum_cpu_has_avx2()) {
+  if (!CPU_HAS_AVX2()) {
     n--;
   }
 #endif
@@ -264,7 +273,7 @@ uint16_t
 fastsum_chksum(const void *data, int len)
 {
 #ifdef FASTSUM_HAVE_AVX2
-  if (fastsum_cpu_has_avx2()) {
+  if (len >= FASTSUM_AVX2_MIN_LEN && CPU_HAS_AVX2()) {
     return fastsum_chksum_avx2(data, len);
   }
 #endif
@@ -275,7 +284,7 @@ uint16_t
 fastsum_chksum_copy(void *dst, const void *src, uint16_t len)
 {
 #ifdef FASTSUM_HAVE_AVX2
-  if (fastsum_cpu_has_avx2()) {
+  if (len >= FASTSUM_AVX2_MIN_LEN && CPU_HAS_AVX2()) {
     return fastsum_chksum_copy_avx2(dst, src, len);
   }
 #endif

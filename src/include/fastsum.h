@@ -44,8 +44,8 @@ extern "C" {
 /* x86_64: scalar 64-bit add-with-carry chains. */
 #if defined(__x86_64__) && !defined(FASTSUM_NO_X86_64)
 #define FASTSUM_HAVE_X86_64 1
-/* AVX2 through a target attribute, used only if the CPU has it (checked
- * once at run time unless the compiler already targets AVX2). */
+/* AVX2 through a target attribute, used only if the CPU has it: libgcc
+ * reads CPUID once at startup, __builtin_cpu_supports tests its bit. */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(FASTSUM_NO_AVX2)
 #define FASTSUM_HAVE_AVX2 1
 #endif
@@ -120,8 +120,8 @@ uint16_t fastsum_chksum_copy_x86_64(void *dst, const void *src, uint16_t len);
 #ifdef FASTSUM_HAVE_AVX2
 uint16_t fastsum_chksum_avx2(const void *data, int len);
 uint16_t fastsum_chksum_copy_avx2(void *dst, const void *src, uint16_t len);
-/** Nonzero if this CPU runs the AVX2 path. */
-int fastsum_cpu_has_avx2(void);
+/** Shorter data goes to the scalar code (no vector setup, no reduction). */
+#define FASTSUM_AVX2_MIN_LEN 384
 #endif
 #ifdef FASTSUM_HAVE_AARCH64
 uint16_t fastsum_chksum_aarch64(const void *data, int len);
