@@ -222,9 +222,10 @@ fastsum_chksum_copy_x86_64(void *dst, const void *src, uint16_t len)
 
 #define FASTSUM_AVX2 __attribute__((target("avx2")))
 
-/* 128 bytes a round; a 32-bit lane moves by at most 65536 a round, so
- * 32768 rounds keep it within int32_t. */
-#define AVX2_MAX_ROUNDS 32768
+/* 128 bytes a round (then up to three single 32-byte steps); a 32-bit
+ * lane moves by at most 65536 a step, so 32765 rounds and 3 steps keep it
+ * within int32_t. */
+#define AVX2_MAX_ROUNDS 32765
 
 /* The four accumulators' signed 32-bit lanes summed into 64 bits. */
 FASTSUM_AVX2 static inline int64_t
@@ -272,23 +273,23 @@ lanes_sum(__m256i a0, __m256i a1, __m256i a2, __m256i a3)
 #define AVX2_INPUTS [bias] "x"(bias), [ones] "x"(ones)
 #define AVX2_CLOBBERS "xmm0", "xmm1", "xmm2", "xmm3", "cc", "memory"
 
-/* Sums (and if d is not NULL, copies to d) the whole 128-byte rounds of n
- * bytes at s; *done is set to the bytes handled. The result is below
- * 2^48. */
+/* Sums (and if d is not NULL, copies to d) the whole 32-byte blocks of n
+ * bytes at s, 128 bytes a round; *done is set to the bytes handled. The
+ * result is below 2^48. */
 FASTSUM_AVX2 static uint64_t
-avx2_rounds(uint8_t *d, const uint8_t *s, size_t n, size_t *done)
+avx2_blocks(uint8_t *d, const uint8_t *s, size_t n, size_t *done)
 {
   const __m256i bias = _mm256_set1_epi16(-32768), ones = _mm256_set1_epi16(1);
   uint64_t sum = 0;
-  size_t rounds = n / 128;
-  *done = rounds * 128;
-  while (rounds > 0) {
+  size_t rounds = n / 128, singles = n % 128 / 32;
+  *done = n / 32 * 32;
+  do {
     size_t r = rounds < AVX2_MAX_ROUNDS ? rounds : AVX2_MAX_ROUNDS;
     __m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0, a3 = a0;
     /* each of the 4 * 8 lanes was short by 65536 in each round */
     int64_t bias_back = (int64_t)r * 32 * 65536;
     rounds -= r;
-    if (d != NULL) {
+    if (r > 0 && d != NULL) {
       __asm__("1:\n\t"
               AVX2_LOADS
               "vmovdqu %%ymm0, (%[d])\n\t"
@@ -300,7 +301,7 @@ avx2_rounds(uint8_t *d, const uint8_t *s, size_t n, size_t *done)
               : AVX2_OPERANDS, [d] "+r"(d)
               : AVX2_INPUTS
               : AVX2_CLOBBERS);
-    } else {
+    } else if (r > 0) {
       __asm__("1:\n\t"
               AVX2_LOADS
               AVX2_ADDS_AND_LOOP
@@ -308,8 +309,20 @@ avx2_rounds(uint8_t *d, const uint8_t *s, size_t n, size_t *done)
               : AVX2_INPUTS
               : AVX2_CLOBBERS);
     }
+    if (rounds == 0) {
+      /* the last < 128 bytes in 32-byte steps: vector stores, not 8-byte
+       * ones, for the copy */
+      for (; singles > 0; singles--, s += 32, bias_back += 8 * 65536) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)s);
+        if (d != NULL) {
+          _mm256_storeu_si256((__m256i *)(void *)d, x);
+          d += 32;
+        }
+        a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(_mm256_xor_si256(x, bias), ones));
+      }
+    }
     sum += (uint64_t)(lanes_sum(a0, a1, a2, a3) + bias_back);
-  }
+  } while (rounds > 0);
   return sum;
 }
 
@@ -331,7 +344,7 @@ fastsum_chksum_avx2(const void *data, int len)
     return fold(scalar_sum(p, n, 0));
   }
   head = (size_t)(0u - (uintptr_t)p) & 31;
-  sum = avx2_rounds(NULL, p + head, n - head, &done);
+  sum = avx2_blocks(NULL, p + head, n - head, &done);
   sum = scalar_sum(p + head + done, n - head - done, sum);
   if (head & 1) {
     sum = swap_sum(sum);
@@ -350,7 +363,7 @@ fastsum_chksum_copy_avx2(void *dst, const void *src, uint16_t len)
     return fold(scalar_copy_sum(d, s, len, 0));
   }
   head = (size_t)(0u - (uintptr_t)d) & 31;
-  sum = avx2_rounds(d + head, s + head, len - head, &done);
+  sum = avx2_blocks(d + head, s + head, len - head, &done);
   sum = scalar_copy_sum(d + head + done, s + head + done, len - head - done, sum);
   if (head & 1) {
     sum = swap_sum(sum);
