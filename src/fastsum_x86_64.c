@@ -252,10 +252,10 @@ lanes_sum(__m256i a0, __m256i a1, __m256i a2, __m256i a3)
  * (w0 + w1) - 65536, which the reduction adds back. 3 instructions per 32
  * bytes, no carries. */
 #define AVX2_LOADS \
-  "vmovdqu (%[s]), %%ymm0\n\t" \
-  "vmovdqu 32(%[s]), %%ymm1\n\t" \
-  "vmovdqu 64(%[s]), %%ymm2\n\t" \
-  "vmovdqu 96(%[s]), %%ymm3\n\t"
+  "vmovdqu (%[s],%[i]), %%ymm0\n\t" \
+  "vmovdqu 32(%[s],%[i]), %%ymm1\n\t" \
+  "vmovdqu 64(%[s],%[i]), %%ymm2\n\t" \
+  "vmovdqu 96(%[s],%[i]), %%ymm3\n\t"
 #define AVX2_MADD_ADD(x, acc) \
   "vpxor %[bias], %%ymm" x ", %%ymm" x "\n\t" \
   "vpmaddwd %[ones], %%ymm" x ", %%ymm" x "\n\t" \
@@ -265,11 +265,12 @@ lanes_sum(__m256i a0, __m256i a1, __m256i a2, __m256i a3)
   AVX2_MADD_ADD("1", "a1") \
   AVX2_MADD_ADD("2", "a2") \
   AVX2_MADD_ADD("3", "a3") \
-  "add $128, %[s]\n\t" \
-  "dec %[r]\n\t" \
+  "add $128, %[i]\n\t" \
   "jnz 1b"
+/* s and d point to the ends, the index i counts up from -128 * r to 0: one
+ * add and one fused branch a round. */
 #define AVX2_OPERANDS \
-  [a0] "+x"(a0), [a1] "+x"(a1), [a2] "+x"(a2), [a3] "+x"(a3), [s] "+r"(s), [r] "+r"(r)
+  [a0] "+x"(a0), [a1] "+x"(a1), [a2] "+x"(a2), [a3] "+x"(a3), [i] "+r"(i)
 #define AVX2_INPUTS [bias] "x"(bias), [ones] "x"(ones)
 #define AVX2_CLOBBERS "xmm0", "xmm1", "xmm2", "xmm3", "cc", "memory"
 
@@ -289,25 +290,29 @@ avx2_blocks(uint8_t *d, const uint8_t *s, size_t n, size_t *done)
     /* each of the 4 * 8 lanes was short by 65536 in each round */
     int64_t bias_back = (int64_t)r * 32 * 65536;
     rounds -= r;
-    if (r > 0 && d != NULL) {
-      __asm__("1:\n\t"
-              AVX2_LOADS
-              "vmovdqu %%ymm0, (%[d])\n\t"
-              "vmovdqu %%ymm1, 32(%[d])\n\t"
-              "vmovdqu %%ymm2, 64(%[d])\n\t"
-              "vmovdqu %%ymm3, 96(%[d])\n\t"
-              "add $128, %[d]\n\t"
-              AVX2_ADDS_AND_LOOP
-              : AVX2_OPERANDS, [d] "+r"(d)
-              : AVX2_INPUTS
-              : AVX2_CLOBBERS);
-    } else if (r > 0) {
-      __asm__("1:\n\t"
-              AVX2_LOADS
-              AVX2_ADDS_AND_LOOP
-              : AVX2_OPERANDS
-              : AVX2_INPUTS
-              : AVX2_CLOBBERS);
+    if (r > 0) {
+      ptrdiff_t i = -(ptrdiff_t)(r * 128);
+      s += r * 128;
+      if (d != NULL) {
+        d += r * 128;
+        __asm__("1:\n\t"
+                AVX2_LOADS
+                "vmovdqu %%ymm0, (%[d],%[i])\n\t"
+                "vmovdqu %%ymm1, 32(%[d],%[i])\n\t"
+                "vmovdqu %%ymm2, 64(%[d],%[i])\n\t"
+                "vmovdqu %%ymm3, 96(%[d],%[i])\n\t"
+                AVX2_ADDS_AND_LOOP
+                : AVX2_OPERANDS
+                : [s] "r"(s), [d] "r"(d), AVX2_INPUTS
+                : AVX2_CLOBBERS);
+      } else {
+        __asm__("1:\n\t"
+                AVX2_LOADS
+                AVX2_ADDS_AND_LOOP
+                : AVX2_OPERANDS
+                : [s] "r"(s), AVX2_INPUTS
+                : AVX2_CLOBBERS);
+      }
     }
     if (rounds == 0) {
       /* the last < 128 bytes in 32-byte steps: vector stores, not 8-byte
