@@ -252,19 +252,25 @@ void
 router_receive(enum router_side side, const u8_t *pkt, u16_t len,
                u16_t first_len, u16_t piece_len, int odd_start, int fix_chksum)
 {
-  static u8_t copy[0xffff];
-  size_t hlen = (size_t)(pkt[0] & 0x0f) * 4;
-  struct pbuf *p;
+  struct pbuf *p = router_chain(pkt, len, first_len, piece_len, odd_start ? 1 : 0);
+  u8_t *hdr;
 
-  if (fix_chksum && len >= IP_HLEN && hlen >= IP_HLEN && hlen <= len) {
-    memcpy(copy, pkt, len);
-    pkt_fix_ip_chksum(copy);
-    pkt = copy;
+  if (p == NULL) {
+    return;
   }
-  p = router_chain(pkt, len, first_len, piece_len, odd_start ? 1 : 0);
-  if (p != NULL) {
-    router_input(side, p);
+  hdr = (u8_t *)p->payload;
+  if (fix_chksum && p->len >= IP_HLEN && (hdr[0] & 0x0f) * 4 >= IP_HLEN &&
+      (hdr[0] & 0x0f) * 4 <= p->len) {
+#ifdef ROUTER_PENDING_TTL0
+    /* While the fix for the open TTL 0 finding is pending (mk/fuzz.mk),
+     * the fuzz targets do not rediscover it and look for others. */
+    if (hdr[8] == 0) {
+      hdr[8] = 1;
+    }
+#endif
+    pkt_fix_ip_chksum(hdr);
   }
+  router_input(side, p);
 }
 
 void
@@ -299,9 +305,8 @@ router_settle(void)
   }
   for (i = 0; i < MEMP_MAX; i++) {
     if (lwip_stats.memp[i]->used != base_memp_used[i]) {
-      fprintf(stderr, "router: pool %s leak: %u used, %u after start-up\n",
-              lwip_stats.memp[i]->name, (unsigned)lwip_stats.memp[i]->used,
-              (unsigned)base_memp_used[i]);
+      fprintf(stderr, "router: pool %d leak: %u used, %u after start-up\n",
+              i, (unsigned)lwip_stats.memp[i]->used, (unsigned)base_memp_used[i]);
       leaks++;
     }
   }

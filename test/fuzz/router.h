@@ -30,7 +30,7 @@ struct pbuf *router_chain(const u8_t *data, u16_t len, u16_t first_len,
 void router_input(enum router_side side, struct pbuf *p);
 /* Receive the len bytes at pkt on side, as a chain (see router_chain) whose
  * payload starts at an odd address if odd_start; with fix_chksum, the
- * header checksum is made right first (when the header length fits). */
+ * header checksum is made right first (when the header fits the first pbuf). */
 void router_receive(enum router_side side, const u8_t *pkt, u16_t len,
                     u16_t first_len, u16_t piece_len, int odd_start,
                     int fix_chksum);

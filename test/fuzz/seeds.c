@@ -2,9 +2,9 @@
  * Writes the seed corpus of the fuzz targets (test/fuzz/corpus/TARGET/NAME):
  * valid packets that reach each path the targets are after (echo, UDP and
  * TCP answers, forwarding with and without fragmentation, TTL expiry,
- * options, sending with options) and fragment sequences (in order,
- * reversed, overlapping, timed out). The input layouts are described in
- * fuzz_ip4_input.c and fuzz_ip4_reass.c.
+ * options, sending with options), fragment sequences (in order,
+ * reversed, overlapping, timed out) and checksum inputs. The input layouts
+ * are described in fuzz_ip4_input.c, fuzz_ip4_reass.c and fuzz_fastsum.c.
  *   seeds OUTDIR
  */
 #include <errno.h>
@@ -210,6 +210,27 @@ reass_seeds(void)
   reass_seed("udp-forward-fragments", 0, &ip, l4, n, 800, two);
 }
 
+/* fastsum: data offset, copy offset, then the data: lengths around the
+ * paths' block sizes, at every alignment class. */
+static void
+fastsum_seeds(void)
+{
+  static const size_t lengths[] = { 0, 1, 2, 3, 20, 63, 64, 65, 257, 1500 };
+  uint8_t data[1500];
+  char name[64];
+  size_t i;
+
+  for (i = 0; i < sizeof(data); i++) {
+    data[i] = (uint8_t)(0xff - i * 13);
+  }
+  for (i = 0; i < sizeof(lengths) / sizeof(lengths[0]); i++) {
+    put_bytes((int)i, (int)(7 * i));
+    put(data, lengths[i]);
+    snprintf(name, sizeof(name), "len-%zu-offset-%zu", lengths[i], i);
+    write_seed("fastsum", name);
+  }
+}
+
 int
 main(int argc, char **argv)
 {
@@ -223,5 +244,6 @@ main(int argc, char **argv)
   }
   input_seeds();
   reass_seeds();
+  fastsum_seeds();
   return 0;
 }
