@@ -11,10 +11,9 @@ xfail=$1 dir=$2
 shift 2
 [ -x "$dir/prog" ] || die "$dir/prog: no such program"
 
-# Each test in its own process (a bus error ends one test, not the run);
-# qemu is slow, so Check's default 4 s timeout is stretched. Check writes
-# every result to lwip_unittests.xml (lwIP's main asks for it).
-export CK_FORK=yes CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-10}
+# The caller sets CK_FORK=yes (a bus error then ends one test, not the run)
+# and the timeouts. Check writes every result to lwip_unittests.xml (lwIP's
+# main asks for it).
 log=$dir/unit.log xml=$dir/lwip_unittests.xml
 rm -f "$xml"
 status=0
