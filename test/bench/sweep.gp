@@ -2,7 +2,7 @@
 # gnuplot -e "data='FILE'; cache='primed|flushed'; out='FILE.png'" sweep.gp
 # data: whitespace table from run.sh, column 1 the size, then one column per
 # routine with its name in the first line.
-set terminal pngcairo size 1200,750 font ',11'
+set terminal pngcairo size 1200,750 font ',11' noenhanced
 set output out
 set title sprintf("Internet checksum, cache %s: time per call vs size (aligned start, median of the runs)", cache)
 set xlabel 'bytes'
