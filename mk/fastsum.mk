@@ -82,6 +82,9 @@ $(eval $(call fastsum_test_program,fastsum-test-sanitize,$(FASTSUM_TEST_KEY),$(C
 
 TEST_TARGETS += fastsum-test fastsum-test-sanitize
 
+.PHONY: fastsum-tests
+fastsum-tests: fastsum-test fastsum-test-sanitize ## fastsum's differential tests, plain and with ASan+UBSan
+
 # lwIP's stock unit tests with lwIP using fastsum_chksum and
 # fastsum_chksum_copy (the stock options enable LWIP_CHECKSUM_ON_COPY and its
 # sanity check), on the patched trees.

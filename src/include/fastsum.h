@@ -23,9 +23,9 @@
  *      declare fastsum_chksum_<path> (and fastsum_chksum_copy_<path> if the
  *      path has a fused copy);
  *   2. in fastsum.c add the row {"<path>", fastsum_chksum_<path>, copy or
- *      NULL} to fastsum_table under #if FASTSUM_HAVE_<PATH>, and to the
+ *      NULL} to fastsum_table under #ifdef FASTSUM_HAVE_<PATH>, and to the
  *      FASTSUM_BEST_* choice if it beats what is there;
- *   3. write src/fastsum_<path>.c, guarded by #if FASTSUM_HAVE_<PATH>.
+ *   3. write src/fastsum_<path>.c, guarded by #ifdef FASTSUM_HAVE_<PATH>.
  */
 #ifndef FASTSUM_H
 #define FASTSUM_H
