@@ -36,8 +36,9 @@ CROSS_LWIP_CFLAGS := -Wno-array-bounds
 # Check under qemu: every test in its own process, timeouts stretched.
 CROSS_CHECK_ENV := CK_FORK=yes CK_TIMEOUT_MULTIPLIER=10
 
-# The lwIP versions whose stock unit tests run under qemu (patched trees).
-CROSS_UNIT_KEYS := $(filter %2.2.1,$(LWIP_KEYS))
+# Every cross test runs on the patched lwIP 2.2.1 tree (Debian's or an
+# LWIP_DIR one); 2.1.3's stock tests run on the host only (time budget).
+CROSS_KEY := $(firstword $(filter %2.2.1,$(LWIP_KEYS)))
 
 # --- Check, cross-built from Debian's source package (bookworm) -------------
 # Built once per target into $(BUILD)/cross/check-<target>/{include,lib}.
@@ -68,10 +69,8 @@ cross-unit-$1-$2: $(BUILD)/cross/$1/unit-$2/prog
 	  $(BUILD)/cross/$1/unit-$2 $(call cross_emulator,$1)
 CROSS_TESTS += cross-unit-$1-$2
 endef
-$(foreach t,$(CROSS_TARGETS),$(foreach k,$(CROSS_UNIT_KEYS),$(eval $(call cross_unittest,$t,$k))))
 
 # --- fastsum's differential test and the packet tests -----------------------
-CROSS_KEY := $(firstword $(filter %2.2.1,$(LWIP_KEYS)))
 define cross_project_tests
 $(call fastsum_test_program,cross/$1/fastsum,$(CROSS_KEY),$(call cross_cc,$1),-DFASTSUM_TEST_CHECK $(call cross_check_cflags,$1),$(call cross_check_libs,$1),env $(CROSS_CHECK_ENV) $(call cross_emulator,$1))
 $$(cross/$1/fastsum_TEST_OBJ): | $(BUILD)/cross/check-$1/lib/libcheck.a deps-cross
@@ -79,12 +78,14 @@ $(call pktest_build,cross/$1/pktest-inline,$(CROSS_KEY),$(LWIP_PATCHED_TREE_$(CR
 $(call pktest_compare,cross-pktest-$1,pktest/$(CROSS_KEY)-inline,cross/$1/pktest-inline)
 CROSS_TESTS += cross/$1/fastsum cross-pktest-$1
 endef
-$(foreach t,$(CROSS_TARGETS),$(eval $(call cross_project_tests,$t)))
+ifneq ($(CROSS_KEY),)
+$(foreach t,$(CROSS_TARGETS),$(eval $(call cross_unittest,$t,$(CROSS_KEY)))$(eval $(call cross_project_tests,$t)))
+endif
 
 .PHONY: cross-test
 TEST_TARGETS += cross-test
 cross-test: $$(CROSS_TESTS) ## cross-build for six CPUs and run every test under qemu-user
-	@echo "cross-test: all passed on $(CROSS_TARGETS)"
+	@echo "cross-test: $(if $(CROSS_KEY),all passed on $(CROSS_TARGETS),not run: it needs lwIP 2.2.1 and the tree is $(LWIP_KEYS))"
 
 # --- make size: code size on bare-metal cores ---------------------------------
 # Every object at -Os and -O2 for each core, with the bare-metal port of
@@ -95,7 +96,6 @@ cross-test: $$(CROSS_TESTS) ## cross-build for six CPUs and run every test under
 # and what LWIP_CHKSUM costs in a firmware: lwip_standard_chksum (alg 2, 3)
 # or fastsum_chksum linked alone with --gc-sections.
 PKGS_size := gcc-arm-none-eabi binutils-arm-none-eabi gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf
-SIZE_KEY := $(firstword $(filter %2.2.1,$(LWIP_KEYS)))
 SIZE_CORES := cortex-m0 cortex-m3 cortex-m4 cortex-m7 rv32imc
 SIZE_OPTS := Os O2
 SIZE_CC_cortex-m0 := arm-none-eabi-gcc -mcpu=cortex-m0 -mthumb
@@ -116,15 +116,15 @@ SIZE_LINKED := chksum-alg2 chksum-alg3 chksum-fastsum
 define size_core
 SIZE_DIR_$1_$2 := $(BUILD)/size/$2/$1
 size_cc_$1_$2 = $(SIZE_CC_$1) -$2 $(SIZE_CFLAGS)
-$(BUILD)/size/$2/$1/%-stock.o: $(LWIP_READY_$(SIZE_KEY)) $(SIZE_PORT) | deps-size
+$(BUILD)/size/$2/$1/%-stock.o: $(LWIP_READY_$(CROSS_KEY)) $(SIZE_PORT) | deps-size
 	@mkdir -p $$(@D)
-	$$(Q)$$(size_cc_$1_$2) -I$(LWIP_TREE_$(SIZE_KEY))/src/include -c $(LWIP_TREE_$(SIZE_KEY))/src/core/ipv4/$$*.c -o $$@
-$(BUILD)/size/$2/$1/%-patched.o: $(LWIP_PATCHED_READY_$(SIZE_KEY)) $(SIZE_PORT) | deps-size
+	$$(Q)$$(size_cc_$1_$2) -I$(LWIP_TREE_$(CROSS_KEY))/src/include -c $(LWIP_TREE_$(CROSS_KEY))/src/core/ipv4/$$*.c -o $$@
+$(BUILD)/size/$2/$1/%-patched.o: $(LWIP_PATCHED_READY_$(CROSS_KEY)) $(SIZE_PORT) | deps-size
 	@mkdir -p $$(@D)
-	$$(Q)$$(size_cc_$1_$2) -I$(LWIP_PATCHED_TREE_$(SIZE_KEY))/src/include -c $(LWIP_PATCHED_TREE_$(SIZE_KEY))/src/core/ipv4/$$*.c -o $$@
-$(BUILD)/size/$2/$1/inet_chksum-alg%.o: $(LWIP_READY_$(SIZE_KEY)) $(SIZE_PORT) | deps-size
+	$$(Q)$$(size_cc_$1_$2) -I$(LWIP_PATCHED_TREE_$(CROSS_KEY))/src/include -c $(LWIP_PATCHED_TREE_$(CROSS_KEY))/src/core/ipv4/$$*.c -o $$@
+$(BUILD)/size/$2/$1/inet_chksum-alg%.o: $(LWIP_READY_$(CROSS_KEY)) $(SIZE_PORT) | deps-size
 	@mkdir -p $$(@D)
-	$$(Q)$$(size_cc_$1_$2) -DLWIP_CHKSUM_ALGORITHM=$$* -I$(LWIP_TREE_$(SIZE_KEY))/src/include -c $(LWIP_TREE_$(SIZE_KEY))/src/core/inet_chksum.c -o $$@
+	$$(Q)$$(size_cc_$1_$2) -DLWIP_CHKSUM_ALGORITHM=$$* -I$(LWIP_TREE_$(CROSS_KEY))/src/include -c $(LWIP_TREE_$(CROSS_KEY))/src/core/inet_chksum.c -o $$@
 $(BUILD)/size/$2/$1/fastsum.o: $(FASTSUM_SRC) $(FASTSUM_HEADERS) | deps-size
 	@mkdir -p $$(@D)/fastsum
 	$$(Q)for f in $(FASTSUM_SRC); do $$(size_cc_$1_$2) -I$(TOP)/src/include -c $$$$f -o $$(@D)/fastsum/$$$$(basename $$$$f .c).o || exit 1; done
@@ -136,10 +136,13 @@ $(BUILD)/size/$2/$1/chksum-fastsum.elf: $(BUILD)/size/$2/$1/fastsum.o
 	$$(Q)$$(size_cc_$1_$2) -nostdlib -Wl,--gc-sections -Wl,-e,fastsum_chksum -o $$@ $$< -lgcc
 SIZE_FILES += $(foreach o,$(SIZE_OBJECTS),$(BUILD)/size/$2/$1/$o.o) $(foreach l,$(SIZE_LINKED),$(BUILD)/size/$2/$1/$l.elf)
 endef
+ifneq ($(CROSS_KEY),)
 $(foreach o,$(SIZE_OPTS),$(foreach c,$(SIZE_CORES),$(eval $(call size_core,$c,$o))))
+endif
 
 .PHONY: size
 size: $$(SIZE_FILES) ## code size (text/data/bss) on Cortex-M0/M3/M4/M7 and rv32imc, -Os and -O2: build/size/size.md
+	$(Q)$(if $(CROSS_KEY),true,echo "error: make size needs lwIP 2.2.1; the tree is $(LWIP_KEYS)" >&2; exit 2)
 	$(Q)$(TOP)/test/cross/size-table.sh $(BUILD)/size "$(SIZE_OPTS)" \
 	  "$(foreach c,$(SIZE_CORES),$c=$(SIZE_TOOL_$c))" "$(SIZE_OBJECTS)" "$(SIZE_LINKED)" > $(BUILD)/size/size.md.tmp
 	$(Q)mv $(BUILD)/size/size.md.tmp $(BUILD)/size/size.md && cat $(BUILD)/size/size.md
