@@ -36,7 +36,7 @@ $$(filter $(BUILD)/$1/project/%,$$($1_OBJ)): $(BUILD)/$1/project/%.o: %.c $(filt
 	@mkdir -p $$(@D)
 	$$(Q)$$($1_CC) $$($1_CFLAGS) -MMD -MP -c $$< -o $$@
 # The tree's sources exist once READY has run (a fetched or patched tree).
-$3/%.c: | $4 ;
+$3/%.c: | $(filter %.stamp,$4) ;
 # lwIP is linked as a library, as its own Makefiles do: only what is used.
 $(BUILD)/$1/liblwip.a: $$($1_LWIP_OBJ)
 	$$(Q)rm -f $$@ && $$($1_AR) rcs $$@ $$^
