@@ -276,13 +276,22 @@ router_receive(enum router_side side, const u8_t *pkt, u16_t len,
 void
 router_advance(u32_t ms)
 {
-  u32_t end = clock_ms + ms;
+  /* one timer tick at a time, as a running system would see them; the
+   * clock wraps around (after some 270000 fuzz runs), as lwIP allows */
+  while (ms > 0) {
+    u32_t step = LWIP_MIN(ms, TCP_TMR_INTERVAL);
 
-  /* one timer tick at a time, as a running system would see them */
-  while (clock_ms < end) {
-    clock_ms = LWIP_MIN(end, clock_ms + TCP_TMR_INTERVAL);
+    clock_ms += step;
+    ms -= step;
     sys_check_timeouts();
   }
+}
+
+void
+router_clock_set(u32_t ms)
+{
+  clock_ms = ms;
+  sys_check_timeouts();
 }
 
 int

@@ -36,6 +36,9 @@ void router_receive(enum router_side side, const u8_t *pkt, u16_t len,
                     int fix_chksum);
 /* Move the fake clock on and run lwIP's timers. */
 void router_advance(u32_t ms);
+/* Set the fake clock on (as after a long idle time) and run the timers that
+ * are due; lwIP's timers need each jump to be below 2^31 ms. */
+void router_clock_set(u32_t ms);
 /* End of a run: abort TCP connections, let reassembly time out, and return
  * how many lwIP pools (and the heap) hold more than after router_init. */
 int router_settle(void);
