@@ -567,8 +567,11 @@ START_TEST(test_forward_ttl0)
   unsigned age;
 
   run_row(&ttl0_row);
-  for (age = 0; age < router_emitted; age++) {
-    ck_assert_msg(router_packet_at(age)->data[8] != 255, "TTL 0 forwarded with TTL 255");
+  /* The time exceeded message goes back to A (with lwIP's own TTL, which
+   * may be 255); nothing may leave towards B. */
+  for (age = 0; age < router_emitted && age < ROUTER_KEEP; age++) {
+    ck_assert_msg(router_packet_at(age)->side != ROUTER_B, "TTL 0 forwarded (with TTL %u)",
+                  (unsigned)router_packet_at(age)->data[8]);
   }
 }
 END_TEST
