@@ -20,11 +20,7 @@ FUZZ_ROUTER_SRC := test/fuzz/router.c test/fuzz/packets.c test/fuzz/rfc1071.c
 # with fastsum as LWIP_CHKSUM/LWIP_CHKSUM_COPY, as the project ships them.
 # They check IP header checksums (the harness makes them right unless the
 # input says otherwise) but not transport ones, so inputs get through.
-# FUZZ_PENDING: open findings the targets step around until their fix lands,
-# so they look for others (docs/robustness.md; the bad-input table keeps the
-# finding's regression row, see BADINPUT_PENDING_TAGS). Empty it with the fix.
-FUZZ_PENDING := -DROUTER_PENDING_TTL0
-FUZZ_LWIP_CFLAGS := $(FUZZ_CFLAGS) $(FUZZ_PENDING) \
+FUZZ_LWIP_CFLAGS := $(FUZZ_CFLAGS) \
   -DCHECKSUM_CHECK_UDP=0 -DCHECKSUM_CHECK_TCP=0 -DCHECKSUM_CHECK_ICMP=0
 FUZZ_LWIP_INCLUDES := -I$(TOP)/lwip-port/variants/fastsum -I$(TOP)/test/fuzz/router \
   -I$(TOP)/test/fuzz -I$(TOP)/src/include
@@ -86,10 +82,8 @@ fuzz-seeds-check: $(BUILD)/fuzz/seeds/prog
 # each run writing a transcript of counts and emitted packets that must be
 # identical; and the pristine tree, to show the counts are stock lwIP's
 # (2.2.x without the forwarding rows: stock 2.2.x forwards with checksum 0).
-# Rows tagged in BADINPUT_PENDING_TAGS wait for a patch (docs/robustness.md).
 BADINPUT_SRC := test/badinput/badinput.c $(FUZZ_ROUTER_SRC)
 BADINPUT_INCLUDES := -I$(TOP)/test/fuzz/router -I$(TOP)/test/fuzz
-BADINPUT_PENDING_TAGS := ttl0
 BADINPUT_RUNS :=
 
 # $(call badinput_build,NAME,KEY,TREE,READY,VARIANT_INCLUDES,RUN_ENV)
@@ -103,8 +97,8 @@ BADINPUT_RUNS += $(BUILD)/badinput/$1/transcript
 endef
 
 define badinput_key
-$(call badinput_build,$1-inline,$1,$(LWIP_PATCHED_TREE_$1),$(LWIP_PATCHED_READY_$1),,CK_EXCLUDE_TAGS=$(BADINPUT_PENDING_TAGS))
-$(call badinput_build,$1-call,$1,$(LWIP_PATCHED_TREE_$1),$(LWIP_PATCHED_READY_$1),-I$(TOP)/lwip-port/variants/inline-off,CK_EXCLUDE_TAGS=$(BADINPUT_PENDING_TAGS))
+$(call badinput_build,$1-inline,$1,$(LWIP_PATCHED_TREE_$1),$(LWIP_PATCHED_READY_$1),,)
+$(call badinput_build,$1-call,$1,$(LWIP_PATCHED_TREE_$1),$(LWIP_PATCHED_READY_$1),-I$(TOP)/lwip-port/variants/inline-off,)
 $(if $(LWIP_READY_$1),$(call badinput_build,$1-stock,$1,$(LWIP_TREE_$1),$(LWIP_READY_$1),,CK_EXCLUDE_TAGS=ttl0 $(if $(filter 2.2.%,$(LWIP_VERSION_$1)),BADINPUT_SKIP=forward)))
 .PHONY: badinput-compare-$1
 badinput-compare-$1: $(BUILD)/badinput/$1-inline/transcript $(BUILD)/badinput/$1-call/transcript

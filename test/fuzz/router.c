@@ -261,13 +261,6 @@ router_receive(enum router_side side, const u8_t *pkt, u16_t len,
   hdr = (u8_t *)p->payload;
   if (fix_chksum && p->len >= IP_HLEN && (hdr[0] & 0x0f) * 4 >= IP_HLEN &&
       (hdr[0] & 0x0f) * 4 <= p->len) {
-#ifdef ROUTER_PENDING_TTL0
-    /* While the fix for the open TTL 0 finding is pending (mk/fuzz.mk),
-     * the fuzz targets do not rediscover it and look for others. */
-    if (hdr[8] == 0) {
-      hdr[8] = 1;
-    }
-#endif
     pkt_fix_ip_chksum(hdr);
   }
   router_input(side, p);
