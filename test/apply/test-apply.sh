@@ -50,7 +50,11 @@ for pristine in "$@"; do
   # all or nothing: a tree changed where the last patch's first hunk goes
   last=$(tail -n 1 "$top/patches/lwip-$v/series")
   file=$(sed -n 's|^diff --git a/\([^ ]*\) .*|\1|p' "$top/patches/lwip-$v/$last" | head -n 1)
-  line=$(awk '/^@@ -/ { split($2, a, ","); print substr(a[1], 2); exit }' "$top/patches/lwip-$v/$last")
+  # the first line the last patch removes (hunk line numbers count after the
+  # earlier patches, so find it by its text; CRLF trees end it with \r)
+  removed=$(sed -n '/^@@ /,$ { /^-/ { s/^-//; p; q; } }' "$top/patches/lwip-$v/$last")
+  line=$(awk -v want="$removed" '{ l = $0; sub(/\r$/, "", l) } l == want { print NR; exit }' "$t/$file")
+  [ -n "$line" ] || fail "$v: the last patch's first removed line is not in $file"
   sed -i "${line}s|^|/* local change */ |" "$t/$file"
   cp -R "$t" "$t.modified"
   expect 1 "does not fit" apply "$t"
