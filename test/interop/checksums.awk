@@ -1,7 +1,12 @@
 # checksums.awk: tallies tshark's checksum verdicts, one frame per line:
 #   eth.src <TAB> arp.opcode <TAB> ip.checksum.status <TAB>
 #   icmp.checksum.status <TAB> udp.checksum.status <TAB> tcp.checksum.status
+#   <TAB> tcp.checksum.ffff
 # each status a comma-separated list (an ICMP error quotes an inner header).
+# tshark calls a TCP checksum of 0xffff where 0x0000 is computed bad (RFC
+# 1624: a full computation never gives -0); every receiver accepts it, and
+# Linux sends it on purpose (skb_checksum_help writes 0xffff for a sum of 0),
+# about once in 65536 segments. The kernel's are counted apart; lwIP's fail.
 # Verdicts: 0 bad, 1 good, 2 unverified. Frames from a MAC starting with
 # -v lwip=PREFIX are lwIP's, the others the kernel's. Prints "ok" or "bad",
 # a summary, and a line per sender; "ok" when nothing is bad and both lwIP
@@ -15,7 +20,9 @@ function tally(who, proto, field,   n, v, i) {
   who = index($1, lwip) == 1 ? "lwIP" : "kernel"
   frames++
   if ($2 != "") arp++
-  tally(who, "IPv4 header", $3); tally(who, "ICMP", $4); tally(who, "UDP", $5); tally(who, "TCP", $6)
+  tcp = $6
+  if ($7 != "" && who == "kernel" && sub(/0/, "", tcp)) minus_zero++
+  tally(who, "IPv4 header", $3); tally(who, "ICMP", $4); tally(who, "UDP", $5); tally(who, "TCP", tcp)
 }
 END {
   verdict = "ok"
@@ -31,6 +38,7 @@ END {
       if (unverified) lines = lines " " unverified " unverified"
       if (bad || !good) verdict = "bad"
     }
+    if (who == "kernel" && minus_zero) lines = lines sprintf(" (+%d TCP 0xffff for 0x0000)", minus_zero)
   }
   print verdict " " frames + 0 " frames (" arp + 0 " ARP)" lines
 }

@@ -4,11 +4,14 @@ lwIP's echo and discard services, and an echo server for the forwarding test.
 Every wait is bounded; any failure is one line on stderr and exit status 1."""
 
 import argparse
+import fcntl
 import hashlib
+import os
 import random
 import selectors
 import signal
 import socket
+import struct
 import sys
 import threading
 import time
@@ -170,9 +173,27 @@ def serve(args):
         pass
 
 
+MARKER_ETHERTYPE = 0x88B5  # IEEE 802 local experimental: no stack answers it
+MARKER_SOURCE = bytes.fromhex("060000000001")  # locally administered, not lwIP's
+
+
+def marker(args):
+    """Writes one marker frame into a TAP device, as if its far end sent it."""
+    TUNSETIFF, IFF_TAP, IFF_NO_PI = 0x400454CA, 0x0002, 0x1000
+    fd = os.open("/dev/net/tun", os.O_RDWR)
+    try:
+        fcntl.ioctl(fd, TUNSETIFF, struct.pack("16sH", args.device.encode(), IFF_TAP | IFF_NO_PI))
+        os.write(fd, b"\xff" * 6 + MARKER_SOURCE + struct.pack("!H", MARKER_ETHERTYPE) + bytes(46))
+    finally:
+        os.close(fd)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     sub = parser.add_subparsers(dest="mode", required=True)
+    p = sub.add_parser("marker", help=marker.__doc__)
+    p.set_defaults(func=marker)
+    p.add_argument("device")
     for name, func in (("udp-echo", udp_echo), ("tcp-echo", tcp_echo),
                        ("tcp-discard", tcp_discard), ("serve", serve)):
         p = sub.add_parser(name, help=func.__doc__.split("\n")[0])
@@ -192,7 +213,8 @@ def main():
     try:
         args.func(args)
     except OSError as e:
-        fail(f"{args.mode} {args.host}:{args.port}: {e}")
+        where = args.device if args.mode == "marker" else f"{args.host}:{args.port}"
+        fail(f"{args.mode} {where}: {e}")
 
 
 if __name__ == "__main__":
