@@ -273,7 +273,9 @@ uint16_t
 fastsum_chksum(const void *data, int len)
 {
 #ifdef FASTSUM_HAVE_AVX2
-  if (len >= FASTSUM_AVX2_MIN_LEN && CPU_HAS_AVX2()) {
+  /* expected not taken: short lengths (headers) go straight to the scalar
+   * path with a single jump */
+  if (__builtin_expect(len >= FASTSUM_AVX2_MIN_LEN, 0) && CPU_HAS_AVX2()) {
     return fastsum_chksum_avx2(data, len);
   }
 #endif
@@ -284,7 +286,7 @@ uint16_t
 fastsum_chksum_copy(void *dst, const void *src, uint16_t len)
 {
 #ifdef FASTSUM_HAVE_AVX2
-  if (len >= FASTSUM_AVX2_MIN_LEN && CPU_HAS_AVX2()) {
+  if (__builtin_expect(len >= FASTSUM_AVX2_MIN_LEN, 0) && CPU_HAS_AVX2()) {
     return fastsum_chksum_copy_avx2(dst, src, len);
   }
 #endif
