@@ -17,7 +17,7 @@ endif
 CC := $(if $(filter default,$(origin CC)),cc,$(CC))
 OPT_CFLAGS ?= -O2 -g
 WARN_CFLAGS := -Wall -Wextra -Werror
-PORT_INCLUDES := -I$(TOP)/lwip-port/include
+PORT_INCLUDES := -I$(TOP)/lwip-port/include -I$(TOP)/lwip-port/common
 UNITTEST_INCLUDES := -I$(TOP)/lwip-port/unittest
 
 # Check's flags are read when a recipe runs, after deps-host installed it.

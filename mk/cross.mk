@@ -106,8 +106,8 @@ SIZE_CC_cortex-m7 := arm-none-eabi-gcc -mcpu=cortex-m7 -mthumb
 SIZE_CC_rv32imc := riscv64-unknown-elf-gcc -march=rv32imc -mabi=ilp32 -I$(TOP)/lwip-port/baremetal/freestanding
 SIZE_TOOL_rv32imc := riscv64-unknown-elf-size
 $(foreach c,$(filter cortex-m%,$(SIZE_CORES)),$(eval SIZE_TOOL_$c := arm-none-eabi-size))
-SIZE_CFLAGS := -ffreestanding -ffunction-sections -fdata-sections $(WARN_CFLAGS) -I$(TOP)/lwip-port/baremetal
-SIZE_PORT := $(wildcard lwip-port/baremetal/*.h lwip-port/baremetal/*/*.h)
+SIZE_CFLAGS := -ffreestanding -ffunction-sections -fdata-sections $(WARN_CFLAGS) -I$(TOP)/lwip-port/baremetal -I$(TOP)/lwip-port/common
+SIZE_PORT := $(wildcard lwip-port/baremetal/*.h lwip-port/baremetal/*/*.h lwip-port/common/*.h)
 SIZE_LWIP_FILES := ip4 ip4_frag icmp
 SIZE_OBJECTS := $(foreach f,$(SIZE_LWIP_FILES),$f-stock $f-patched) inet_chksum-alg2 inet_chksum-alg3 fastsum
 SIZE_LINKED := chksum-alg2 chksum-alg3 chksum-fastsum

@@ -9,14 +9,9 @@
 #ifndef LWIP_HDR_LWIPOPTS_H
 #define LWIP_HDR_LWIPOPTS_H
 
-#define NO_SYS                  1
-#define SYS_LIGHTWEIGHT_PROT    0
-#define LWIP_NETCONN            0
-#define LWIP_SOCKET             0
+#include "lwipopts_nosys_ipv4.h"
 #define MEM_ALIGNMENT           4
 
-#define LWIP_IPV4               1
-#define LWIP_IPV6               0
 #define IP_FORWARD              0
 #define IP_FRAG                 1
 #define IP_REASSEMBLY           1

@@ -7,13 +7,8 @@
 #ifndef LWIP_HDR_LWIPOPTS_H
 #define LWIP_HDR_LWIPOPTS_H
 
-#define NO_SYS                  1
-#define SYS_LIGHTWEIGHT_PROT    0
-#define LWIP_NETCONN            0
-#define LWIP_SOCKET             0
+#include "lwipopts_nosys_ipv4.h"
 
-#define LWIP_IPV4               1
-#define LWIP_IPV6               0
 #define LWIP_ARP                0
 #define LWIP_ETHERNET           0
 #define LWIP_DHCP               0
