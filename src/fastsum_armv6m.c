@@ -15,13 +15,6 @@
 
 #ifdef FASTSUM_HAVE_ARMV6M
 
-/* What the compiler expects after the top-level asm block. */
-#ifdef __thumb__
-#define FASTSUM_ASM_MODE ".thumb\n"
-#else
-#define FASTSUM_ASM_MODE ".arm\n"
-#endif
-
 /* fastsum_chksum_armv6m(data = r0, len = r1): acc r2, data r3-r6, end of
  * the 32-byte blocks r7, odd-start flag r12. 0.44 instructions a byte at
  * 1500 bytes (docs/count.md); a 20-byte IPv4 header at a word address or

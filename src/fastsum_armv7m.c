@@ -20,13 +20,6 @@
 
 #ifdef FASTSUM_HAVE_ARMV7M
 
-/* What the compiler expects after the top-level asm block. */
-#ifdef __thumb__
-#define FASTSUM_ASM_MODE ".thumb\n"
-#else
-#define FASTSUM_ASM_MODE ".arm\n"
-#endif
-
 /* fastsum_chksum_armv7m(data = r0, len = r1): acc r2, data r3-r8, r10,
  * r11 (never r9: the static base of RWPI code, which an interrupt may
  * use), end of the 64-byte blocks r12, odd-start flag lr. 0.34

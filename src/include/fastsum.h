@@ -133,6 +133,14 @@ uint16_t fastsum_chksum_copy_armv7m(void *dst, const void *src, uint16_t len);
 #ifdef FASTSUM_HAVE_ARMV6M
 uint16_t fastsum_chksum_armv6m(const void *data, int len);
 #endif
+#if defined(FASTSUM_HAVE_ARMV7M) || defined(FASTSUM_HAVE_ARMV6M)
+/* For the ARM paths' top-level asm: the mode the compiler expects after it. */
+#ifdef __thumb__
+#define FASTSUM_ASM_MODE ".thumb\n"
+#else
+#define FASTSUM_ASM_MODE ".arm\n"
+#endif
+#endif
 #ifdef FASTSUM_HAVE_RISCV
 uint16_t fastsum_chksum_riscv(const void *data, int len);
 #endif
