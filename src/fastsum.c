@@ -237,6 +237,7 @@ static const struct fastsum_impl fastsum_table[] = {
   {"portable", fastsum_chksum_portable, fastsum_chksum_copy_portable},
 #ifdef FASTSUM_HAVE_X86_64
   {"x86_64", fastsum_chksum_x86_64, fastsum_chksum_copy_x86_64},
+  {"sse2", fastsum_chksum_sse2, fastsum_chksum_copy_sse2},
 #endif
 #ifdef FASTSUM_HAVE_AARCH64
   {"aarch64", fastsum_chksum_aarch64, NULL},
@@ -272,11 +273,16 @@ fastsum_impls(const struct fastsum_impl **list)
 uint16_t
 fastsum_chksum(const void *data, int len)
 {
-#ifdef FASTSUM_HAVE_AVX2
+#ifdef FASTSUM_HAVE_X86_64
   /* expected not taken: short lengths (headers) go straight to the scalar
    * path with a single jump */
-  if (__builtin_expect(len >= FASTSUM_AVX2_MIN_LEN, 0) && CPU_HAS_AVX2()) {
-    return fastsum_chksum_avx2(data, len);
+  if (__builtin_expect(len >= FASTSUM_VECTOR_MIN_LEN, 0)) {
+#ifdef FASTSUM_HAVE_AVX2
+    if (CPU_HAS_AVX2()) {
+      return fastsum_chksum_avx2(data, len);
+    }
+#endif
+    return fastsum_chksum_sse2(data, len);
   }
 #endif
   return FASTSUM_BEST_CHKSUM(data, len);
@@ -285,9 +291,14 @@ fastsum_chksum(const void *data, int len)
 uint16_t
 fastsum_chksum_copy(void *dst, const void *src, uint16_t len)
 {
+#ifdef FASTSUM_HAVE_X86_64
+  if (__builtin_expect(len >= FASTSUM_VECTOR_MIN_LEN, 0)) {
 #ifdef FASTSUM_HAVE_AVX2
-  if (__builtin_expect(len >= FASTSUM_AVX2_MIN_LEN, 0) && CPU_HAS_AVX2()) {
-    return fastsum_chksum_copy_avx2(dst, src, len);
+    if (CPU_HAS_AVX2()) {
+      return fastsum_chksum_copy_avx2(dst, src, len);
+    }
+#endif
+    return fastsum_chksum_copy_sse2(dst, src, len);
   }
 #endif
   return FASTSUM_BEST_COPY(dst, src, len);

@@ -116,12 +116,15 @@ uint16_t fastsum_chksum_copy_portable(void *dst, const void *src, uint16_t len);
 #ifdef FASTSUM_HAVE_X86_64
 uint16_t fastsum_chksum_x86_64(const void *data, int len);
 uint16_t fastsum_chksum_copy_x86_64(void *dst, const void *src, uint16_t len);
+uint16_t fastsum_chksum_sse2(const void *data, int len);
+uint16_t fastsum_chksum_copy_sse2(void *dst, const void *src, uint16_t len);
+/** From this length on the vector paths (SSE2, AVX2) beat the scalar one:
+ * shorter data goes to the scalar code (no vector setup, no reduction). */
+#define FASTSUM_VECTOR_MIN_LEN 384
 #endif
 #ifdef FASTSUM_HAVE_AVX2
 uint16_t fastsum_chksum_avx2(const void *data, int len);
 uint16_t fastsum_chksum_copy_avx2(void *dst, const void *src, uint16_t len);
-/** Shorter data goes to the scalar code (no vector setup, no reduction). */
-#define FASTSUM_AVX2_MIN_LEN 384
 #endif
 #ifdef FASTSUM_HAVE_AARCH64
 uint16_t fastsum_chksum_aarch64(const void *data, int len);
