@@ -237,7 +237,23 @@ static inline __attribute__((always_inline)) uint16_t
 vector_chksum(blocks_fn blocks, size_t align, uint8_t *d, const uint8_t *s, size_t n)
 {
   size_t head = (size_t)(0u - (uintptr_t)(d != NULL ? d : s)) & (align - 1), done;
-  uint64_t sum = blocks(d != NULL ? d + head : NULL, s + head, n - head, &done);
+  uint64_t sum;
+  if (n >= 1024) {
+    /* Cold data (a frame just received, a piece of a big buffer): the sum's
+     * three instructions waiting behind every vector load fill the
+     * scheduler, and the loads of the last lines issue only when the first
+     * ones have arrived (memcpy does not wait so). So the last 512 bytes'
+     * lines are asked for first, in straight-line code (a loop costs more
+     * than the prefetches when the data is hot). 1500 bytes cold: copy
+     * 1.23..1.29x memcpy without, 1.14x with; hot unchanged. */
+    const uint8_t *end = s + n;
+    int k;
+#pragma GCC unroll 8
+    for (k = 8; k > 0; k--) {
+      __builtin_prefetch(end - 64 * k);
+    }
+  }
+  sum = blocks(d != NULL ? d + head : NULL, s + head, n - head, &done);
   if (d != NULL) {
     sum = scalar_copy_sum(d + head + done, s + head + done, n - head - done, sum);
   } else {
