@@ -242,15 +242,16 @@ vector_chksum(blocks_fn blocks, size_t align, uint8_t *d, const uint8_t *s, size
     /* Cold data (a frame just received, a piece of a big buffer): the sum's
      * three instructions waiting behind every vector load fill the
      * scheduler, and the loads of the last lines issue only when the first
-     * ones have arrived (memcpy does not wait so). So the last 512 bytes'
-     * lines are asked for first, in straight-line code (a loop costs more
-     * than the prefetches when the data is hot). 1500 bytes cold: copy
-     * 1.23..1.29x memcpy without, 1.14x with; hot unchanged. */
+     * ones have arrived (memcpy does not wait so). So the last eight
+     * lines, the one holding the last byte first, are asked for up front,
+     * in straight-line code (a loop costs more than the prefetches when the
+     * data is hot). 1500 bytes cold: copy 1.17..1.29x memcpy without,
+     * 1.00..1.10x with (ten alternating runs); hot unchanged. */
     const uint8_t *end = s + n;
     int k;
 #pragma GCC unroll 8
-    for (k = 8; k > 0; k--) {
-      __builtin_prefetch(end - 64 * k);
+    for (k = 0; k < 8; k++) {
+      __builtin_prefetch(end - 1 - 64 * k);
     }
   }
   sum = blocks(d != NULL ? d + head : NULL, s + head, n - head, &done);
