@@ -1,7 +1,8 @@
 /**
  * @file
- * fastsum x86_64 paths: scalar (fastsum_chksum_x86_64, _copy_x86_64) and
- * AVX2 (fastsum_chksum_avx2, _copy_avx2, used only if the CPU has AVX2).
+ * fastsum x86_64 paths: scalar (fastsum_chksum_x86_64, _copy_x86_64), SSE2
+ * (fastsum_chksum_sse2, _copy_sse2: every x86_64 CPU) and AVX2
+ * (fastsum_chksum_avx2, _copy_avx2, used only if the CPU has AVX2).
  *
  * x86 loads words at any address at full speed, so the data is summed as it
  * lies, from its first byte: the 16-bit words of an odd start are the data's
@@ -9,12 +10,12 @@
  * is read: the last bytes are taken 4, 2 and 1 at a time.
  *
  * Scalar: 64-bit words added in one ADD/ADC chain (the carry flag is the
- * deferred carry), 64 bytes an asm block, the carry added back once a block.
- * AVX2: each 32-bit lane of a 32-byte load split into its two 16-bit words,
- * added to 32-bit lanes of four accumulators: no carries to track, and a
- * lane cannot overflow within 65536 rounds, after which the lanes are
- * widened into the 64-bit sum. Short lengths (IPv4 headers) take the scalar
- * code inline.
+ * deferred carry), 64 bytes an asm block, the carry added back once a block;
+ * a 20-byte IPv4 header in three loads. SSE2 and AVX2: each 32-bit lane of
+ * a vector split into its two 16-bit words, added to 32-bit lanes of four
+ * accumulators: no carries to track, and the lanes are widened into the
+ * 64-bit sum before they can overflow. Below FASTSUM_VECTOR_MIN_LEN bytes
+ * (headers) the vector entry points take the scalar code inline.
  *
  * Copies: the same loops store what they load (unaligned loads and stores
  * are cheap on x86, so differing source and destination alignments need no
@@ -224,6 +225,13 @@ scalar_chksum(const uint8_t *p, int len)
   return fold(scalar_sum(p, (size_t)len, 0));
 }
 
+/* The scalar path's copy with checksum of len bytes. */
+static inline __attribute__((always_inline)) uint16_t
+scalar_chksum_copy(void *dst, const void *src, uint16_t len)
+{
+  return fold(scalar_copy_sum((uint8_t *)dst, (const uint8_t *)src, len, 0));
+}
+
 /* A vector path's blocks: sums (and if d is not NULL, copies to d) the
  * whole vectors of n bytes at s; *done is set to the bytes handled. */
 typedef uint64_t (*blocks_fn)(uint8_t *d, const uint8_t *s, size_t n, size_t *done);
@@ -275,7 +283,7 @@ fastsum_chksum_x86_64(const void *data, int len)
 uint16_t
 fastsum_chksum_copy_x86_64(void *dst, const void *src, uint16_t len)
 {
-  return fold(scalar_copy_sum((uint8_t *)dst, (const uint8_t *)src, len, 0));
+  return scalar_chksum_copy(dst, src, len);
 }
 
 /* ---- SSE2: every x86_64 CPU has it ---------------------------------- */
@@ -374,7 +382,7 @@ uint16_t
 fastsum_chksum_copy_sse2(void *dst, const void *src, uint16_t len)
 {
   if (len < FASTSUM_VECTOR_MIN_LEN) {
-    return fold(scalar_copy_sum((uint8_t *)dst, (const uint8_t *)src, len, 0));
+    return scalar_chksum_copy(dst, src, len);
   }
   return sse2_chksum((uint8_t *)dst, (const uint8_t *)src, len);
 }
@@ -517,7 +525,7 @@ FASTSUM_AVX2 uint16_t
 fastsum_chksum_copy_avx2(void *dst, const void *src, uint16_t len)
 {
   if (len < FASTSUM_VECTOR_MIN_LEN) {
-    return fold(scalar_copy_sum((uint8_t *)dst, (const uint8_t *)src, len, 0));
+    return scalar_chksum_copy(dst, src, len);
   }
   return vector_chksum(avx2_blocks, 32, (uint8_t *)dst, (const uint8_t *)src, len);
 }
