@@ -23,7 +23,7 @@ $(eval $(call fastsum_lwip_algorithms,bench/host,$(BENCH_KEY),$(CC),))
 
 BENCH_COMMON := test/bench/bench.c test/bench/bench.h
 
-$(BUILD)/bench/bench-chksum: test/bench/bench_chksum.c $(BENCH_COMMON) $(FASTSUM_LIB) $(bench/host_LWIP_ALGS) | deps-host
+$(BUILD)/bench/bench-chksum: test/bench/bench_chksum.c $(BENCH_COMMON) $(FASTSUM_LIB) $(bench/host_LWIP_ALGS)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(OPT_CFLAGS) $(WARN_CFLAGS) -Isrc/include -DBENCH_CFLAGS='"$(OPT_CFLAGS)"' \
 	  -o $@ $(filter %.c %.o %.a,$^)
@@ -47,7 +47,7 @@ $(eval $(call bench_lwip_build,fastsum,$(LWIP_PATCHED_TREE_$(BENCH_KEY)),$(LWIP_
 # lwIP calls fastsum_chksum through LWIP_CHKSUM: the library follows liblwip.a.
 $(BUILD)/bench/lwip-fastsum/prog: $(FASTSUM_LIB)
 
-$(BUILD)/bench/bench-lwip-tables: test/bench/bench_lwip_tables.c $(BENCH_COMMON) | deps-host
+$(BUILD)/bench/bench-lwip-tables: test/bench/bench_lwip_tables.c $(BENCH_COMMON)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(OPT_CFLAGS) $(WARN_CFLAGS) -DBENCH_CFLAGS='"$(BENCH_LWIP_FLAGS_TEXT)"' \
 	  -DBENCH_LWIP_VERSION='"$(LWIP_VERSION_$(BENCH_KEY))"' -o $@ $(filter %.c,$^)
@@ -56,11 +56,11 @@ BENCH_PROGS := $(BUILD)/bench/bench-chksum $(BUILD)/bench/bench-lwip-tables $(BE
 BENCH_ARGS = $(BENCH_DIR) $(BENCH_PROGS)
 
 .PHONY: bench
-bench: $(BENCH_PROGS) | deps-bench ## run the five benchmarks: tables, CSVs and plots in build/bench/
+bench: $(BENCH_PROGS) ## run the five benchmarks: tables, CSVs and plots in build/bench/
 	$(Q)test/bench/run.sh $(BENCH_ARGS)
 
 # `make` (all) builds the benchmarks and, once everything else is built,
 # runs them (the whole run takes seconds) and prints only the short report:
 # the Makefile's `all` recipe runs $(ALL_REPORT).
-ALL_TARGETS += $(BENCH_PROGS) deps-bench
+ALL_TARGETS += $(BENCH_PROGS)
 ALL_REPORT = test/bench/run.sh --report-only $(BENCH_ARGS)

@@ -20,15 +20,12 @@ WARN_CFLAGS := -Wall -Wextra -Werror
 PORT_INCLUDES := -I$(TOP)/lwip-port/include -I$(TOP)/lwip-port/common
 UNITTEST_INCLUDES := -I$(TOP)/lwip-port/unittest
 
-# Check's flags are read when a recipe runs, after deps-host installed it.
+# Check's flags are read when a recipe runs (mk/packages.mk has installed it).
 CHECK_CFLAGS = $(shell pkg-config --cflags check)
 CHECK_LIBS = $(shell pkg-config --libs check)
 
 # Goals that need no lwIP tree (no fetch, no generated makefiles).
-NO_LWIP_GOALS := clean help apply revert
+NO_LWIP_GOALS := clean help apply revert lib deps-% fresh-test
 
-# Debian packages per area: `deps-NAME` installs PKGS_NAME (as root) or
-# stops with the apt-get command to run.
-PKGS_host := check pkg-config make gcc xz-utils
-deps-%:
-	$(Q)$(TOP)/mk/need-pkgs.sh $(PKGS_$*)
+# The Debian packages of the host builds (mk/packages.mk installs them).
+PKGS_host := check pkg-config make gcc libc6-dev xz-utils

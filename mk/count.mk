@@ -10,7 +10,8 @@
 # only those. docs/count.md has the numbers.
 
 PKGS_count := gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu qemu-user \
-  gcc-arm-none-eabi binutils-arm-none-eabi
+  libc6-dev-armhf-cross libc6-dev-arm64-cross libc6-dev-riscv64-cross \
+  gcc-arm-none-eabi binutils-arm-none-eabi libnewlib-arm-none-eabi
 COUNT_KEY := $(firstword $(filter %2.2.1,$(LWIP_KEYS)) $(LWIP_KEYS))
 COUNT_DIR := $(BUILD)/count
 COUNT_ARCHS := arm aarch64 riscv64
@@ -26,9 +27,8 @@ COUNT_BUILDS := $(foreach a,$(COUNT_ARCHS),`$(COUNT_CC_$a) $(COUNT_OPT)`)
 # The checksum program for ARCH: every src/ file, lwIP's algorithms.
 define count_chksum_program
 $(call fastsum_lwip_algorithms,count/$1,$(COUNT_KEY),$(COUNT_CC_$1),$(COUNT_OPT))
-$$(count/$1_LWIP_ALGS): | deps-count
 COUNT_OBJ_$1 := $(patsubst %.c,$(COUNT_DIR)/$1/obj/%.o,$(FASTSUM_SRC) test/count/count_chksum.c)
-$$(COUNT_OBJ_$1): $(COUNT_DIR)/$1/obj/%.o: %.c | deps-count
+$$(COUNT_OBJ_$1): $(COUNT_DIR)/$1/obj/%.o: %.c
 	@mkdir -p $$(@D)
 	$$(Q)$(COUNT_CC_$1) $(COUNT_OPT) $(WARN_CFLAGS) -Isrc/include -MMD -MP -c $$< -o $$@
 $(COUNT_DIR)/$1/count_chksum: $$(COUNT_OBJ_$1) $$(count/$1_LWIP_ALGS)
@@ -42,7 +42,7 @@ $(foreach a,$(COUNT_ARCHS),$(eval $(call count_chksum_program,$a)))
 define count_ip4
 count/ip4-$1_CC := $(COUNT_CC_arm)
 count/ip4-$1_AR := $(COUNT_TRIPLET_arm)-ar
-$(call lwip_program,count/ip4-$1,$(COUNT_KEY),$(LWIP_PATCHED_TREE_$(COUNT_KEY)),$(LWIP_PATCHED_READY_$(COUNT_KEY)) deps-count,\
+$(call lwip_program,count/ip4-$1,$(COUNT_KEY),$(LWIP_PATCHED_TREE_$(COUNT_KEY)),$(LWIP_PATCHED_READY_$(COUNT_KEY)),\
   $2 -I$(TOP)/test/count,,test/count/count_ip4.c $3,$(COUNT_OPT),-static)
 endef
 $(eval $(call count_ip4,inline,-I$(TOP)/lwip-port/variants/inline-on))
@@ -52,7 +52,7 @@ $(eval $(call count_ip4,call-fastsum,-I$(TOP)/lwip-port/variants/inline-off -I$(
 COUNT_IP4_PROGS := $(foreach v,inline call call-fastsum,$(BUILD)/count/ip4-$v/prog)
 
 .PHONY: count count-limits
-count: $(COUNT_IP4_PROGS) $(foreach a,$(COUNT_ARCHS),$(COUNT_DIR)/$a/count_chksum) | deps-count ## executed instructions per checksum call and per IPv4 header under qemu (build/count/count.md)
+count: $(COUNT_IP4_PROGS) $(foreach a,$(COUNT_ARCHS),$(COUNT_DIR)/$a/count_chksum) ## executed instructions per checksum call and per IPv4 header under qemu (build/count/count.md)
 	$(Q)COUNT_BUILDS='$(COUNT_BUILDS)' $(TOP)/test/count/count.sh $(COUNT_DIR)/count.md $(COUNT_IP4_PROGS) \
 	  $(foreach a,$(COUNT_ARCHS),qemu-$a $(COUNT_DIR)/$a/count_chksum)
 
@@ -61,13 +61,13 @@ count: $(COUNT_IP4_PROGS) $(foreach a,$(COUNT_ARCHS),$(COUNT_DIR)/$a/count_chksu
 # stray Thumb-2 instruction without complaint), and neither may compile to
 # nothing there.
 COUNT_MCU_OBJ := $(COUNT_DIR)/cortex-m0/fastsum_armv6m.o $(COUNT_DIR)/cortex-m3/fastsum_armv7m.o
-$(COUNT_MCU_OBJ): $(COUNT_DIR)/%.o: src/$$(*F).c $(FASTSUM_HEADERS) | deps-count
+$(COUNT_MCU_OBJ): $(COUNT_DIR)/%.o: src/$$(*F).c $(FASTSUM_HEADERS)
 	@mkdir -p $(@D)
 	$(Q)arm-none-eabi-gcc -mcpu=$(*D) -mthumb -ffreestanding -Os $(WARN_CFLAGS) -Isrc/include -c $< -o $@
 	$(Q)arm-none-eabi-nm $@ | grep -q ' T fastsum_chksum_' || \
 	  { echo "error: $< has no checksum function for $(*D)" >&2; rm -f $@; exit 1; }
 
 # In make test: only the limits (seconds), and the Cortex-M builds.
-count-limits: $(COUNT_DIR)/arm/count_chksum $(COUNT_MCU_OBJ) | deps-count ## assert ARMv7-M <= 0.4 and ARMv6-M <= 0.8 instructions a byte at 1500 bytes
+count-limits: $(COUNT_DIR)/arm/count_chksum $(COUNT_MCU_OBJ) ## assert ARMv7-M <= 0.4 and ARMv6-M <= 0.8 instructions a byte at 1500 bytes
 	$(Q)$(TOP)/test/count/count.sh --limits qemu-arm $<
 TEST_TARGETS += count-limits

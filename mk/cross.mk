@@ -11,7 +11,9 @@
 # docs/cross.md has the details.
 
 PKGS_cross := gcc-sparc64-linux-gnu gcc-powerpc-linux-gnu gcc-s390x-linux-gnu \
-  gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu qemu-user
+  gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu qemu-user \
+  libc6-dev-sparc64-cross libc6-dev-powerpc-cross libc6-dev-s390x-cross \
+  libc6-dev-armhf-cross libc6-dev-arm64-cross libc6-dev-riscv64-cross
 
 CROSS_TARGETS := sparc64-linux-gnu powerpc-linux-gnu s390x-linux-gnu \
   arm-linux-gnueabihf aarch64-linux-gnu riscv64-linux-gnu
@@ -43,11 +45,11 @@ CROSS_KEY := $(firstword $(filter %2.2.1,$(LWIP_KEYS)))
 # --- Check, cross-built from Debian's source package (bookworm) -------------
 # Built once per target into $(BUILD)/cross/check-<target>/{include,lib}.
 CHECK_SRC := $(BUILD)/cross/check-src
-$(CHECK_SRC).stamp: $(TOP)/mk/fetch-check.sh | deps-host
+$(CHECK_SRC).stamp: $(TOP)/mk/fetch-check.sh
 	$(Q)$(TOP)/mk/fetch-check.sh $(BUILD) $(CHECK_SRC)
 	$(Q)touch $@
 
-$(BUILD)/cross/check-%/lib/libcheck.a: | $(CHECK_SRC).stamp deps-cross
+$(BUILD)/cross/check-%/lib/libcheck.a: | $(CHECK_SRC).stamp
 	$(Q)$(TOP)/test/cross/build-check.sh $(CHECK_SRC) $* $(BUILD)/cross/check-$*
 
 cross_check_cflags = -isystem $(TOP)/$(BUILD)/cross/check-$1/include
@@ -60,7 +62,7 @@ define cross_unittest
 cross/$1/unit-$2_CC := $(call cross_cc,$1)
 cross/$1/unit-$2_AR := $1-ar
 cross/$1/unit-$2_EMULATOR := $(call cross_emulator,$1)
-$(call lwip_program,cross/$1/unit-$2,$2,$(LWIP_PATCHED_TREE_$2),$(LWIP_PATCHED_READY_$2) $(BUILD)/cross/check-$1/lib/libcheck.a deps-cross,\
+$(call lwip_program,cross/$1/unit-$2,$2,$(LWIP_PATCHED_TREE_$2),$(LWIP_PATCHED_READY_$2) $(BUILD)/cross/check-$1/lib/libcheck.a,\
   -I$(TOP)/lwip-port/cross -I$(LWIP_PATCHED_TREE_$2)/test/unit $(UNITTEST_INCLUDES) $(call cross_check_cflags,$1),\
   $$(LWIP_TESTS_$2),,$(CROSS_LWIP_CFLAGS),$(call cross_check_libs,$1))
 .PHONY: cross-unit-$1-$2
@@ -73,8 +75,8 @@ endef
 # --- fastsum's differential test and the packet tests -----------------------
 define cross_project_tests
 $(call fastsum_test_program,cross/$1/fastsum,$(CROSS_KEY),$(call cross_cc,$1),-DFASTSUM_TEST_CHECK $(call cross_check_cflags,$1),$(call cross_check_libs,$1),env $(CROSS_CHECK_ENV) $(call cross_emulator,$1))
-$$(cross/$1/fastsum_TEST_OBJ): | $(BUILD)/cross/check-$1/lib/libcheck.a deps-cross
-$(call pktest_build,cross/$1/pktest-inline,$(CROSS_KEY),$(LWIP_PATCHED_TREE_$(CROSS_KEY)),$(LWIP_PATCHED_READY_$(CROSS_KEY)) $(BUILD)/cross/check-$1/lib/libcheck.a deps-cross,-I$(TOP)/lwip-port/cross $(CROSS_LWIP_CFLAGS),$(call cross_cc,$1),$(call cross_emulator,$1),$(call cross_check_cflags,$1),$(call cross_check_libs,$1),$(CROSS_CHECK_ENV))
+$$(cross/$1/fastsum_TEST_OBJ): | $(BUILD)/cross/check-$1/lib/libcheck.a
+$(call pktest_build,cross/$1/pktest-inline,$(CROSS_KEY),$(LWIP_PATCHED_TREE_$(CROSS_KEY)),$(LWIP_PATCHED_READY_$(CROSS_KEY)) $(BUILD)/cross/check-$1/lib/libcheck.a,-I$(TOP)/lwip-port/cross $(CROSS_LWIP_CFLAGS),$(call cross_cc,$1),$(call cross_emulator,$1),$(call cross_check_cflags,$1),$(call cross_check_libs,$1),$(CROSS_CHECK_ENV))
 $(call pktest_compare,cross-pktest-$1,pktest/$(CROSS_KEY)-inline,cross/$1/pktest-inline)
 CROSS_TESTS += cross/$1/fastsum cross-pktest-$1
 endef
@@ -95,7 +97,8 @@ cross-test: $$(CROSS_TESTS) ## cross-build for six CPUs and run every test under
 #   fastsum                every src/ file, as one relocatable object
 # and what LWIP_CHKSUM costs in a firmware: lwip_standard_chksum (alg 2, 3)
 # or fastsum_chksum linked alone with --gc-sections.
-PKGS_size := gcc-arm-none-eabi binutils-arm-none-eabi gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf
+PKGS_size := gcc-arm-none-eabi binutils-arm-none-eabi libnewlib-arm-none-eabi \
+  gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf
 SIZE_CORES := cortex-m0 cortex-m3 cortex-m4 cortex-m7 rv32imc
 SIZE_OPTS := Os O2
 SIZE_CC_cortex-m0 := arm-none-eabi-gcc -mcpu=cortex-m0 -mthumb
@@ -116,16 +119,16 @@ SIZE_LINKED := chksum-alg2 chksum-alg3 chksum-fastsum
 define size_core
 SIZE_DIR_$1_$2 := $(BUILD)/size/$2/$1
 size_cc_$1_$2 = $(SIZE_CC_$1) -$2 $(SIZE_CFLAGS)
-$(BUILD)/size/$2/$1/%-stock.o: $(LWIP_READY_$(CROSS_KEY)) $(SIZE_PORT) | deps-size
+$(BUILD)/size/$2/$1/%-stock.o: $(LWIP_READY_$(CROSS_KEY)) $(SIZE_PORT)
 	@mkdir -p $$(@D)
 	$$(Q)$$(size_cc_$1_$2) -I$(LWIP_TREE_$(CROSS_KEY))/src/include -c $(LWIP_TREE_$(CROSS_KEY))/src/core/ipv4/$$*.c -o $$@
-$(BUILD)/size/$2/$1/%-patched.o: $(LWIP_PATCHED_READY_$(CROSS_KEY)) $(SIZE_PORT) | deps-size
+$(BUILD)/size/$2/$1/%-patched.o: $(LWIP_PATCHED_READY_$(CROSS_KEY)) $(SIZE_PORT)
 	@mkdir -p $$(@D)
 	$$(Q)$$(size_cc_$1_$2) -I$(LWIP_PATCHED_TREE_$(CROSS_KEY))/src/include -c $(LWIP_PATCHED_TREE_$(CROSS_KEY))/src/core/ipv4/$$*.c -o $$@
-$(BUILD)/size/$2/$1/inet_chksum-alg%.o: $(LWIP_READY_$(CROSS_KEY)) $(SIZE_PORT) | deps-size
+$(BUILD)/size/$2/$1/inet_chksum-alg%.o: $(LWIP_READY_$(CROSS_KEY)) $(SIZE_PORT)
 	@mkdir -p $$(@D)
 	$$(Q)$$(size_cc_$1_$2) -DLWIP_CHKSUM_ALGORITHM=$$* -I$(LWIP_TREE_$(CROSS_KEY))/src/include -c $(LWIP_TREE_$(CROSS_KEY))/src/core/inet_chksum.c -o $$@
-$(BUILD)/size/$2/$1/fastsum.o: $(FASTSUM_SRC) $(FASTSUM_HEADERS) | deps-size
+$(BUILD)/size/$2/$1/fastsum.o: $(FASTSUM_SRC) $(FASTSUM_HEADERS)
 	@mkdir -p $$(@D)/fastsum
 	$$(Q)for f in $(FASTSUM_SRC); do $$(size_cc_$1_$2) -I$(TOP)/src/include -c $$$$f -o $$(@D)/fastsum/$$$$(basename $$$$f .c).o || exit 1; done
 	$$(Q)$$(size_cc_$1_$2) -r -nostdlib -o $$@ $$(@D)/fastsum/*.o

@@ -28,7 +28,7 @@ FASTSUM_HEADERS := $(wildcard src/include/*.h)
 FASTSUM_LIB := $(BUILD)/lib/libfastsum.a
 FASTSUM_LIB_OBJ := $(patsubst src/%.c,$(BUILD)/lib/obj/%.o,$(FASTSUM_SRC))
 
-$(FASTSUM_LIB_OBJ): $(BUILD)/lib/obj/%.o: src/%.c | deps-host
+$(FASTSUM_LIB_OBJ): $(BUILD)/lib/obj/%.o: src/%.c
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(OPT_CFLAGS) $(WARN_CFLAGS) -Isrc/include -MMD -MP -c $< -o $@
 $(FASTSUM_LIB): $(FASTSUM_LIB_OBJ)
@@ -48,11 +48,11 @@ FASTSUM_LWIP_CFLAGS := $(OPT_CFLAGS) $(WARN_CFLAGS) -I$(TOP)/test/fastsum $(PORT
 
 define fastsum_lwip_algorithms
 $1_LWIP_ALGS := $(foreach n,1 2 3,$(BUILD)/$1/lwip-algs/inet_chksum_alg$n.o) $(BUILD)/$1/lwip-algs/def.o
-$(BUILD)/$1/lwip-algs/inet_chksum_alg%.o: $$(LWIP_READY_$2) | deps-host
+$(BUILD)/$1/lwip-algs/inet_chksum_alg%.o: $$(LWIP_READY_$2)
 	@mkdir -p $$(@D)
 	$$(Q)$3 $(FASTSUM_LWIP_CFLAGS) -I$(LWIP_TREE_$2)/src/include $4 -DLWIP_CHKSUM_ALGORITHM=$$* \
 	  $$(foreach s,$(FASTSUM_LWIP_SYMBOLS),-D$$s=$$s_alg$$*) -c $(LWIP_TREE_$2)/src/core/inet_chksum.c -o $$@
-$(BUILD)/$1/lwip-algs/def.o: $$(LWIP_READY_$2) | deps-host
+$(BUILD)/$1/lwip-algs/def.o: $$(LWIP_READY_$2)
 	@mkdir -p $$(@D)
 	$$(Q)$3 $(FASTSUM_LWIP_CFLAGS) -I$(LWIP_TREE_$2)/src/include $4 -c $(LWIP_TREE_$2)/src/core/def.c -o $$@
 endef
@@ -61,7 +61,7 @@ endef
 define fastsum_test_program
 $(call fastsum_lwip_algorithms,$1,$2,$3,$4)
 $1_TEST_OBJ := $(patsubst %.c,$(BUILD)/$1/%.o,$(FASTSUM_SRC) test/fastsum/test_fastsum.c)
-$$($1_TEST_OBJ): $(BUILD)/$1/%.o: %.c | deps-host
+$$($1_TEST_OBJ): $(BUILD)/$1/%.o: %.c
 	@mkdir -p $$(@D)
 	$$(Q)$3 $(OPT_CFLAGS) $(WARN_CFLAGS) -Isrc/include $4 -MMD -MP -c $$< -o $$@
 $(BUILD)/$1/test_fastsum: $$($1_TEST_OBJ) $$($1_LWIP_ALGS)

@@ -30,14 +30,14 @@ FUZZ_TARGETS := fastsum $(FUZZ_LWIP_TARGETS)
 
 define fuzz_lwip_target
 fuzz/$1_CC := $(FUZZ_CC)
-$(call lwip_program,fuzz/$1,$(FUZZ_KEY),$(LWIP_PATCHED_TREE_$(FUZZ_KEY)),$(LWIP_PATCHED_READY_$(FUZZ_KEY)) deps-fuzz,\
+$(call lwip_program,fuzz/$1,$(FUZZ_KEY),$(LWIP_PATCHED_TREE_$(FUZZ_KEY)),$(LWIP_PATCHED_READY_$(FUZZ_KEY)),\
   $(FUZZ_LWIP_INCLUDES),,test/fuzz/fuzz_$1.c $(FUZZ_ROUTER_SRC) $(FASTSUM_SRC),$(FUZZ_LWIP_CFLAGS),$(FUZZ_SANITIZE))
 endef
 $(foreach t,$(FUZZ_LWIP_TARGETS),$(eval $(call fuzz_lwip_target,$t)))
 
 # fastsum alone: every file of src/ with the RFC 1071 reference.
 FUZZ_FASTSUM_SRC := test/fuzz/fuzz_fastsum.c test/fuzz/rfc1071.c $(FASTSUM_SRC)
-$(BUILD)/fuzz/fastsum/prog: $(FUZZ_FASTSUM_SRC) $(FASTSUM_HEADERS) test/fuzz/rfc1071.h | deps-fuzz
+$(BUILD)/fuzz/fastsum/prog: $(FUZZ_FASTSUM_SRC) $(FASTSUM_HEADERS) test/fuzz/rfc1071.h
 	@mkdir -p $(@D)
 	$(Q)$(FUZZ_CC) $(WARN_CFLAGS) $(FUZZ_CFLAGS) -Isrc/include -Itest/fuzz -o $@ $(filter %.c,$^)
 
@@ -66,7 +66,7 @@ fuzz-smoke-%: $(BUILD)/fuzz/%/prog
 	$(Q)$(call fuzz_run,$*,$(FUZZ_SMOKE_SECONDS))
 
 # The seed corpus is generated, and committed; the test checks they agree.
-$(BUILD)/fuzz/seeds/prog: test/fuzz/seeds.c test/fuzz/packets.c test/fuzz/rfc1071.c test/fuzz/packets.h test/fuzz/rfc1071.h | deps-host
+$(BUILD)/fuzz/seeds/prog: test/fuzz/seeds.c test/fuzz/packets.c test/fuzz/rfc1071.c test/fuzz/packets.h test/fuzz/rfc1071.h
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(OPT_CFLAGS) $(WARN_CFLAGS) -o $@ $(filter %.c,$^)
 fuzz-seeds: $(BUILD)/fuzz/seeds/prog ## rewrite the committed seed corpus test/fuzz/corpus/

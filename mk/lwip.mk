@@ -40,7 +40,7 @@ endif
 .PHONY: lwip
 lwip: $(foreach k,$(LWIP_KEYS),$(LWIP_READY_$k)) ## fetch and verify the pristine lwIP trees
 
-$(BUILD)/lwip-%.stamp: | deps-host
+$(BUILD)/lwip-%.stamp:
 	$(Q)$(TOP)/mk/fetch-lwip.sh $* $(BUILD)/lwip-$* $(LWIP_TARBALL)
 	$(Q)touch $@
 	@echo "lwIP $* ready in $(BUILD)/lwip-$*"

@@ -1,11 +1,16 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # need-pkgs.sh PKG...: make sure Debian packages are installed.
-# As root, installs what is missing with apt-get; otherwise stops with one
-# line naming the exact command to run.
+# As root, installs what is missing with apt-get (--no-install-recommends:
+# the callers name every package they need); otherwise stops with one line
+# naming the exact command to run. mk/packages.mk calls it while make reads
+# its makefiles. Exit status: 0 installed; 2 missing (non-root) or the
+# install failed, one line on stderr.
+[ $# -gt 0 ] || exit 0
+installed=$(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' "$@" 2>/dev/null | sed -n 's/^ii  *//p')
 missing=
 for pkg in "$@"; do
-  dpkg-query -W -f='${Status}\n' "$pkg" 2>/dev/null | grep -q '^install ok installed$' ||
-    missing="$missing $pkg"
+  case " $(echo $installed) " in *" $pkg "*) ;; *) missing="$missing $pkg" ;; esac
 done
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" != 0 ]; then
@@ -14,12 +19,18 @@ if [ "$(id -u)" != 0 ]; then
 fi
 echo "installing:$missing"
 export DEBIAN_FRONTEND=noninteractive
-# Parallel make runs several deps-* at once: one apt-get at a time, and any
-# other apt run is waited for (dpkg lock timeout) rather than failed on.
+# One apt-get at a time (several make runs may start at once), and any other
+# apt run is waited for (dpkg lock timeout) rather than failed on.
 exec 9>/var/lock/lwip-fastsum-need-pkgs.lock
 flock 9
 lock_wait="-o DPkg::Lock::Timeout=600"
+log=$(mktemp "${TMPDIR:-/tmp}/need-pkgs.XXXXXX.log") || { echo "error: cannot create a log file" >&2; exit 2; }
 # Only refresh the package lists when the install fails with stale ones.
-apt-get install $lock_wait -y -q --no-install-recommends $missing >/dev/null 2>&1 ||
-  { apt-get update $lock_wait -q >/dev/null && apt-get install $lock_wait -y -q --no-install-recommends $missing >/dev/null; } ||
-  { echo "error: apt-get install$missing failed" >&2; exit 2; }
+if apt-get install $lock_wait -y -q --no-install-recommends $missing >"$log" 2>&1 ||
+   { apt-get update $lock_wait -q >>"$log" 2>&1 &&
+     apt-get install $lock_wait -y -q --no-install-recommends $missing >>"$log" 2>&1; }; then
+  rm -f "$log"
+  exit 0
+fi
+echo "error: apt-get install$missing failed, see $log" >&2
+exit 2

@@ -21,7 +21,7 @@ patch_series = $(TOP)/patches/lwip-$1/series \
 define patched_tree
 LWIP_PATCHED_TREE_$1 := $(TOP)/$(BUILD)/$1-patched
 LWIP_PATCHED_READY_$1 := $(BUILD)/$1-patched.stamp
-$(BUILD)/$1-patched.stamp: $(call patch_series,$(LWIP_VERSION_$1)) $(APPLY_PATCHES) | $(LWIP_READY_$1) deps-patches
+$(BUILD)/$1-patched.stamp: $(call patch_series,$(LWIP_VERSION_$1)) $(APPLY_PATCHES) | $(LWIP_READY_$1)
 	$$(Q)rm -rf $(BUILD)/$1-patched $(BUILD)/$1-patched.tmp
 	$$(Q)cp -R $(LWIP_TREE_$1) $(BUILD)/$1-patched.tmp
 	$$(Q)$(APPLY_PATCHES) apply $(BUILD)/$1-patched.tmp >/dev/null
@@ -37,10 +37,10 @@ $(foreach k,$(LWIP_KEYS),$(eval $(call patched_tree,$k)))
 .PHONY: patched apply revert
 patched: $(foreach k,$(LWIP_KEYS),$(LWIP_PATCHED_READY_$k)) ## copy the lwIP trees and apply the series to the copies
 
-apply: | deps-patches ## apply the series to your tree: make apply LWIP_DIR=/path/to/lwip
+apply: ## apply the series to your tree: make apply LWIP_DIR=/path/to/lwip
 	$(Q)$(if $(LWIP_DIR),$(APPLY_PATCHES) apply $(LWIP_DIR),echo "error: make apply needs LWIP_DIR=/path/to/lwip" >&2; exit 2)
 
-revert: | deps-patches ## revert the series in your tree: make revert LWIP_DIR=/path/to/lwip
+revert: ## revert the series in your tree: make revert LWIP_DIR=/path/to/lwip
 	$(Q)$(if $(LWIP_DIR),$(APPLY_PATCHES) revert $(LWIP_DIR),echo "error: make revert needs LWIP_DIR=/path/to/lwip" >&2; exit 2)
 
 # The stock unit tests on the patched trees, per option variant
@@ -74,7 +74,7 @@ OPTCHECK_CFLAGS = $(WARN_CFLAGS) -I$(TOP)/lwip-port/variants/optcheck -I$1/src/i
 
 define patches_optcheck
 .PHONY: optcheck-$1
-optcheck-$1: $(LWIP_PATCHED_READY_$1) | deps-host
+optcheck-$1: $(LWIP_PATCHED_READY_$1)
 	$$(Q)$$(foreach f,ip4 ip4_frag icmp,$(TOP)/mk/option-combos.sh $(LWIP_PATCHED_TREE_$1) \
 	  src/core/ipv4/$$f.c "$$(OPTCHECK_$$f)" $$(CC) $$(call OPTCHECK_CFLAGS,$(LWIP_PATCHED_TREE_$1)) &&) true
 endef
@@ -87,6 +87,6 @@ TEST_TARGETS += patches-optcheck
 # make apply / make revert on copies of the pristine trees: refusals,
 # all-or-nothing, byte-identical revert, CRLF and LF, read-only, bad input.
 .PHONY: patches-apply-test
-patches-apply-test: $(foreach k,$(LWIP_KEYS),$(LWIP_READY_$k)) | deps-patches ## test make apply/revert on copies of the lwIP trees
+patches-apply-test: $(foreach k,$(LWIP_KEYS),$(LWIP_READY_$k)) ## test make apply/revert on copies of the lwIP trees
 	$(Q)$(TOP)/test/apply/test-apply.sh $(BUILD)/apply-test $(foreach k,$(LWIP_KEYS),$(LWIP_TREE_$k))
 TEST_TARGETS += patches-apply-test

@@ -29,10 +29,10 @@ $1_CFLAGS = $(LWIP_CFLAGS) $5 -I$3/src/include $(PORT_INCLUDES) $8
 
 # A re-made tree (its .stamp in READY) rebuilds every object: make may have
 # looked at a source's time before the tree was re-created.
-$$($1_LWIP_OBJ) $$(filter $(BUILD)/$1/lwip/%,$$($1_OBJ)): $(BUILD)/$1/lwip/%.o: $3/%.c $(filter %.stamp,$4) | $4 deps-host
+$$($1_LWIP_OBJ) $$(filter $(BUILD)/$1/lwip/%,$$($1_OBJ)): $(BUILD)/$1/lwip/%.o: $3/%.c $(filter %.stamp,$4) | $4
 	@mkdir -p $$(@D)
 	$$(Q)$$($1_CC) $$($1_CFLAGS) -MMD -MP -c $$< -o $$@
-$$(filter $(BUILD)/$1/project/%,$$($1_OBJ)): $(BUILD)/$1/project/%.o: %.c $(filter %.stamp,$4) | $4 deps-host
+$$(filter $(BUILD)/$1/project/%,$$($1_OBJ)): $(BUILD)/$1/project/%.o: %.c $(filter %.stamp,$4) | $4
 	@mkdir -p $$(@D)
 	$$(Q)$$($1_CC) $$($1_CFLAGS) -MMD -MP -c $$< -o $$@
 # The tree's sources exist once READY has run (a fetched or patched tree).

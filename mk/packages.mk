@@ -1,0 +1,60 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Packages first: the Debian packages the requested goals need are installed
+# while make reads its makefiles, before any rule runs (so no rule can race an
+# install, and no rule has to name its packages). Included last, once every
+# fragment has named its packages in PKGS_<area>.
+#
+# As root mk/need-pkgs.sh installs what is missing (apt-get,
+# --no-install-recommends: every package a build needs is named, recommends
+# included); otherwise make stops at once with the one `apt-get install -y ...`
+# line to run. `make deps-<area>` installs one area's packages by hand.
+
+PKGS_AREAS := $(sort $(patsubst PKGS_%,%,$(filter PKGS_%,$(.VARIABLES))))
+
+# The areas each goal uses. A goal not listed here (make test, file targets,
+# per-test targets) uses every area but these:
+PKGS_AREAS_ONLY_NAMED := bench fresh
+PKGS_AREAS_DEFAULT := $(filter-out $(PKGS_AREAS_ONLY_NAMED),$(PKGS_AREAS))
+GOAL_AREAS_clean :=
+GOAL_AREAS_help :=
+GOAL_AREAS_lib := host
+GOAL_AREAS_lwip := host
+GOAL_AREAS_apply := patches
+GOAL_AREAS_revert := patches
+GOAL_AREAS_patched := host patches
+GOAL_AREAS_patches-apply-test := host patches
+GOAL_AREAS_all := host patches bench
+GOAL_AREAS_bench := host patches bench
+GOAL_AREAS_cross-test := host patches cross
+GOAL_AREAS_size := host patches size
+GOAL_AREAS_count := host patches count
+GOAL_AREAS_count-limits := host patches count
+GOAL_AREAS_fuzz := host patches fuzz
+GOAL_AREAS_fuzz-smoke := host patches fuzz
+GOAL_AREAS_lint := host patches lint
+GOAL_AREAS_valgrind := host patches lint
+GOAL_AREAS_interop := host patches interop
+GOAL_AREAS_interop-pristine := host patches interop
+GOAL_AREAS_fresh-test := fresh
+
+goal_areas = $(if $(filter undefined,$(origin GOAL_AREAS_$1)),$(PKGS_AREAS_DEFAULT),$(GOAL_AREAS_$1))
+# The interop tests run only as root (they skip otherwise): their packages
+# are needed only there.
+PKGS_ROOT_ONLY := interop
+PKGS_GOAL_AREAS := $(sort $(foreach g,$(or $(MAKECMDGOALS),$(.DEFAULT_GOAL)),$(call goal_areas,$g)))
+PKGS_NEEDED := $(sort $(foreach a,$(if $(filter 0,$(shell id -u)),$(PKGS_GOAL_AREAS),$(filter-out $(PKGS_ROOT_ONLY),$(PKGS_GOAL_AREAS))),$(PKGS_$a)))
+
+# Once per make run (not again when make restarts after generating the
+# filelists): install, or stop with need-pkgs.sh's one-line message. Its
+# progress lines go to stderr; its error line becomes make's.
+ifeq ($(MAKE_RESTARTS),)
+ifneq ($(PKGS_NEEDED),)
+PKGS_RESULT := $(shell $(TOP)/mk/need-pkgs.sh $(PKGS_NEEDED) 3>&2 2>&1 1>&3; echo " need-pkgs-exit=$$?")
+ifneq ($(filter need-pkgs-exit=0,$(PKGS_RESULT)),need-pkgs-exit=0)
+$(error $(or $(filter-out need-pkgs-exit=%,$(PKGS_RESULT)),mk/need-pkgs.sh failed))
+endif
+endif
+endif
+
+deps-%: ## install (root) or name the packages of one area: make deps-cross
+	$(Q)$(TOP)/mk/need-pkgs.sh $(PKGS_$*)
