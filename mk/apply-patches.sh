@@ -8,9 +8,12 @@
 # patched as LF and converted back, so a CRLF and an LF tree both work and a
 # revert restores the tree byte for byte.
 #
-# Exit status: 0 done; 1 the series does not fit (modified tree), is already
-# applied (apply) or is not applied (revert); 2 bad usage, unknown version,
-# read-only tree. Errors are one line on stderr.
+# Exit status: 0 done; 1 the series does not fit (modified tree; the
+# message names the first patch that does not), is already applied (apply),
+# is not applied (revert) or only its first k patches are; 2 bad usage,
+# unknown version, read-only tree, a write that failed (the tree is left as
+# it was). Errors are one line on stderr. (`make apply` and `make revert`
+# report any failure as make's exit status 2.)
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 die() { echo "error: $2" >&2; exit "$1"; }
@@ -57,42 +60,88 @@ for f in $files; do
   fi
 done
 
-# Runs the whole series over the copy, forward or backward; quiet, no files
-# left behind; the first patch that does not fit stops it.
+# Runs patches over the copy in order, or reverted in reverse order (-R);
+# quiet, no files left behind; the first patch that does not fit stops it.
 # --force: no guessing that a patch is reversed, a hunk fits or it fails.
-run_series() { # forward or backward
-  list=$patches opt=
-  [ "$1" = backward ] && list=$(printf '%s\n' $patches | tac) opt=-R
-  for p in $list; do
+run_patches() { # forward|backward PATCH...
+  opt=
+  [ "$1" = backward ] && opt=-R
+  shift
+  for p in "$@"; do
     out=$(patch -d "$work" -p1 $opt --force --fuzz=0 --no-backup-if-mismatch \
-            -r - < "$patchdir/$p" 2>&1) || { failed=$p; failed_out=$out; return 1; }
+            -r - < "$patchdir/$p" 2>&1) || { failed=$p failed_out=$out; return 1; }
   done
+}
+reversed() { printf '%s\n' "$@" | tac; }
+run_series() { # forward|backward
+  if [ "$1" = forward ]; then run_patches forward $patches; else run_patches backward $(reversed $patches); fi
+}
+# The number k of leading patches that are applied (1..k revert cleanly in
+# reverse order), or 0.
+applied_prefix() {
+  k=$(printf '%s\n' $patches | wc -l)
+  while [ "$k" -gt 0 ]; do
+    restore
+    run_patches backward $(printf '%s\n' $patches | head -n "$k" | tac) && { echo "$k"; return; }
+    k=$((k - 1))
+  done
+  echo 0
 }
 
 snapshot() { cp -R "$work" "$work.orig"; }
 restore() { rm -rf "$work"; cp -R "$work.orig" "$work"; }
 trap 'rm -rf "$work" "$work.orig"' EXIT
 snapshot
+n=$(printf '%s\n' $patches | wc -l)
 
-if [ "$action" = apply ]; then forward=forward backward=backward; else forward=backward backward=forward; fi
+if [ "$action" = apply ]; then forward=forward; else forward=backward; fi
 if ! run_series $forward; then
+  # The patch the run failed at, and why (before the checks below run more).
+  misfit=$failed
   why=$(printf '%s\n' "$failed_out" | awk '/^patching file /{f=$3} /FAILED|can.t find|malformed|garbage/{print (f ? f ": " : "") $0; exit}')
-  restore
-  if run_series $backward; then
-    [ "$action" = apply ] && die 1 "lwIP $version patches are already applied in $dir (make revert first)"
+  k=$(applied_prefix)
+  [ "$k" -eq "$n" ] && [ "$action" = apply ] &&
+    die 1 "lwIP $version patches are already applied in $dir (make revert first)"
+  [ "$k" -gt 0 ] && [ "$k" -lt "$n" ] &&
+    die 1 "$dir: patches 1..$k of the series are applied (up to $(printf '%s\n' $patches | sed -n "${k}p")), not all $n: restore the pristine files first"
+  [ "$action" = revert ] && restore && run_series forward &&
     die 1 "lwIP $version patches are not applied in $dir: nothing to revert"
-  fi
-  die 1 "$dir: $failed does not fit lwIP $version as found (modified tree?): ${why:-patch failed}"
+  die 1 "$dir: $misfit does not fit lwIP $version as found (modified tree?): ${why:-patch failed}"
 fi
 
 for f in $crlf; do
   sed 's/$/\r/' "$work/$f" > "$work/$f.crlf" && mv "$work/$f.crlf" "$work/$f"
 done
-# Write in place: keeps the files' owners and modes.
+
+# Write all or nothing: every changed file is first written next to its
+# target as a copy of it (same owner and mode) with the new contents; only
+# when all are written are they renamed into place. Any failure before (a
+# full disk, an interrupt) removes them and leaves the tree as it was; a
+# rename that fails puts back the files already renamed (kept as hard links).
+changed=
 for f in $files; do
-  cmp -s "$work/$f" "$dir/$f" || cat "$work/$f" > "$dir/$f" || die 2 "cannot write $dir/$f"
+  cmp -s "$work/$f" "$dir/$f" || changed="$changed $f"
 done
-n=$(printf '%s\n' $patches | wc -l)
+new=.lwip-fastsum-new old=.lwip-fastsum-old renamed=
+undo() {
+  for f in $renamed; do mv -f "$dir/$f$old" "$dir/$f"; done
+  for f in $changed; do rm -f "$dir/$f$new" "$dir/$f$old"; done
+  rm -rf "$work" "$work.orig"
+}
+trap 'undo' EXIT
+trap 'exit 2' HUP INT TERM
+for f in $changed; do
+  { cp -p "$dir/$f" "$dir/$f$new" && cat "$work/$f" > "$dir/$f$new" &&
+    ln -f "$dir/$f" "$dir/$f$old"; } 2>/dev/null || die 2 "cannot write $dir/$f$new (nothing changed)"
+done
+for f in $changed; do
+  mv -f "$dir/$f$new" "$dir/$f" || die 2 "cannot rename $dir/$f$new (nothing changed)"
+  renamed="$renamed $f"
+done
+renamed=
+for f in $changed; do rm -f "$dir/$f$old"; done
+trap 'rm -rf "$work" "$work.orig"' EXIT
+
 if [ "$action" = apply ]; then
   echo "applied $n patches (lwIP $version) to $dir"
 else

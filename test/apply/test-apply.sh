@@ -1,8 +1,11 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # test-apply.sh WORKDIR TREE...: mk/apply-patches.sh on copies of pristine
 # lwIP trees, as a user would run `make apply`, also with the trees' line
 # endings switched (CRLF <-> LF): every outcome (exit status, message, tree
-# contents) is asserted.
+# contents) is asserted: refusals name the patch that does not fit or the
+# patches already applied; a write that fails half way leaves the tree as it
+# was.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 apply=$top/mk/apply-patches.sh
@@ -10,13 +13,14 @@ apply=$top/mk/apply-patches.sh
 work=$1
 shift
 failures=0 checks=0
+run_env=
 
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 # expect STATUS PATTERN ACTION DIR: run, check the status and that the
 # output (stdout and stderr, one line) matches PATTERN.
 expect() {
   checks=$((checks + 1))
-  out=$("$apply" "$3" "$4" 2>&1); status=$?
+  out=$(env $run_env "$apply" "$3" "$4" 2>&1); status=$?
   [ "$status" -eq "$1" ] || { fail "$3 $4: exit $status, expected $1 ($out)"; return; }
   [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || fail "$3 $4: more than one line: $out"
   printf '%s\n' "$out" | grep -q -- "$2" || fail "$3 $4: '$out' does not match '$2'"
@@ -27,6 +31,27 @@ same() { # same A B WHAT
 }
 crlf_lines() { grep -c "$(printf '\r')\$" "$1"; }
 fresh() { rm -rf "$2" && mkdir -p "$(dirname "$2")" && cp -R "$1" "$2"; }
+series() { sed -e 's/#.*//' -e 's/[ \t].*//' -e '/^$/d' "$top/patches/lwip-$1/series"; }
+to_lf() { find "$1" -type f \( -name '*.[ch]' -o -name '*.mk' \) -exec sed -i 's/\r$//' {} +; }
+# first_misfit V TREE: the first patch of the series that does not fit TREE,
+# found by patch(1) one patch at a time on an LF copy (not the script's way).
+first_misfit() {
+  rm -rf "$work/oracle" && cp -R "$2" "$work/oracle" && to_lf "$work/oracle"
+  for p in $(series "$1"); do
+    patch -s -d "$work/oracle" -p1 --force --fuzz=0 -r - < "$top/patches/lwip-$1/$p" >/dev/null 2>&1 ||
+      { echo "$p"; return; }
+  done
+}
+# change_removed_line V PATCH TREE: change the first line PATCH removes, in
+# TREE (found by its text: hunk line numbers count after the earlier
+# patches; CRLF trees end it with \r).
+change_removed_line() {
+  cfile=$(sed -n 's|^diff --git a/\([^ ]*\) .*|\1|p' "$top/patches/lwip-$1/$2" | head -n 1)
+  removed=$(sed -n '/^@@ /,$ { /^-/ { s/^-//; p; q; } }' "$top/patches/lwip-$1/$2")
+  line=$(awk -v want="$removed" '{ l = $0; sub(/\r$/, "", l) } l == want { print NR; exit }' "$3/$cfile")
+  [ -n "$line" ] || { fail "$1: the first line $2 removes is not in $cfile"; return 1; }
+  sed -i "${line}s|^|/* local change */ |" "$3/$cfile"
+}
 
 rm -rf "$work"
 for pristine in "$@"; do
@@ -47,18 +72,62 @@ for pristine in "$@"; do
   same "$pristine" "$t" "$v: revert"
   expect 1 "not applied" revert "$t"
 
-  # all or nothing: a tree changed where the last patch's first hunk goes
-  last=$(tail -n 1 "$top/patches/lwip-$v/series")
-  file=$(sed -n 's|^diff --git a/\([^ ]*\) .*|\1|p' "$top/patches/lwip-$v/$last" | head -n 1)
-  # the first line the last patch removes (hunk line numbers count after the
-  # earlier patches, so find it by its text; CRLF trees end it with \r)
-  removed=$(sed -n '/^@@ /,$ { /^-/ { s/^-//; p; q; } }' "$top/patches/lwip-$v/$last")
-  line=$(awk -v want="$removed" '{ l = $0; sub(/\r$/, "", l) } l == want { print NR; exit }' "$t/$file")
-  [ -n "$line" ] || fail "$v: the last patch's first removed line is not in $file"
-  sed -i "${line}s|^|/* local change */ |" "$t/$file"
-  cp -R "$t" "$t.modified"
-  expect 1 "does not fit" apply "$t"
-  same "$t.modified" "$t" "$v: failed apply must leave the tree as it was"
+  # all or nothing, and the refusal names the first patch that does not
+  # fit: a tree changed where the last patch's first hunk goes, and one
+  # changed where the second patch's goes (the series stops there, before
+  # the last patch)
+  for nth in $(series "$v" | wc -l) 2; do
+    fresh "$pristine" "$t"
+    change_removed_line "$v" "$(series "$v" | sed -n "${nth}p")" "$t" || continue
+    misfit=$(first_misfit "$v" "$t")
+    checks=$((checks + 1))
+    [ -n "$misfit" ] || { fail "$v: the series still fits the tree changed for patch $nth"; continue; }
+    [ "$nth" -eq 2 ] && [ "$misfit" = "$(series "$v" | tail -n 1)" ] &&
+      fail "$v: changing patch 2's line makes only the last patch fail: no test of the name"
+    cp -R "$t" "$t.modified"
+    expect 1 "$misfit does not fit" apply "$t"
+    same "$t.modified" "$t" "$v: failed apply must leave the tree as it was"
+    rm -rf "$t.modified"
+  done
+
+  # a tree with the first k patches applied (here 2) is named so, by apply
+  # and by revert, and left as it was
+  fresh "$pristine" "$t"
+  to_lf "$t"
+  for p in $(series "$v" | head -n 2); do
+    patch -s -d "$t" -p1 < "$top/patches/lwip-$v/$p" >/dev/null || fail "$v: $p does not apply"
+  done
+  cp -R "$t" "$t.partial"
+  expect 1 "patches 1\\.\\.2 of the series are applied" apply "$t"
+  expect 1 "patches 1\\.\\.2 of the series are applied" revert "$t"
+  same "$t.partial" "$t" "$v: refused partly applied tree must be left as it was"
+  rm -rf "$t.partial"
+
+  # a write that fails half way (the fourth file the series touches, or the
+  # last: a cat that writes part of it and fails, as on a full disk) leaves
+  # the tree byte for byte as it was, for apply and for revert
+  files=$(cd "$top/patches/lwip-$v" && sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' $(series "$v") | sort -u)
+  victim=$(printf '%s\n' $files | sed -n '4p')
+  [ -n "$victim" ] || victim=$(printf '%s\n' $files | tail -n 1)
+  shim=$work/shim-$v
+  mkdir -p "$shim"
+  real_cat=$(command -v cat)
+  printf '%s\n' '#!/bin/sh' \
+    "case \"\$*\" in *'/$victim') $real_cat \"\$@\" | head -c 100; exit 1 ;; esac" \
+    "exec $real_cat \"\$@\"" > "$shim/cat"
+  chmod +x "$shim/cat"
+  fresh "$pristine" "$t"
+  run_env="PATH=$shim:$PATH"
+  expect 2 "cannot write .*$victim" apply "$t"
+  run_env=
+  same "$pristine" "$t" "$v: apply with a failing write must leave the tree as it was"
+  expect 0 "applied" apply "$t"
+  cp -R "$t" "$t.applied"
+  run_env="PATH=$shim:$PATH"
+  expect 2 "cannot write .*$victim" revert "$t"
+  run_env=
+  same "$t.applied" "$t" "$v: revert with a failing write must leave the tree as it was"
+  rm -rf "$t.applied"
 
   # read-only tree (root ignores the mode bits, the script does not)
   fresh "$pristine" "$t"
@@ -77,7 +146,7 @@ for pristine in "$@"; do
   fresh "$pristine" "$t"
   f=$t/src/core/ipv4/ip4.c
   if [ "$(crlf_lines "$f")" -gt 0 ]; then
-    find "$t" -type f \( -name '*.[ch]' -o -name '*.mk' \) -exec sed -i 's/\r$//' {} +
+    to_lf "$t"
   else
     find "$t" -type f \( -name '*.[ch]' -o -name '*.mk' \) -exec sed -i 's/$/\r/' {} +
   fi

@@ -114,25 +114,48 @@ static void cpu_model(char *buf, size_t size)
 }
 
 #if BENCH_HAVE_CYCLES && defined(__x86_64__)
-/* The core clock in GHz, from chains of dependent adds (one cycle each on
- * every x86-64): TSC ticks run at a fixed rate, the core may not. The
- * fastest of many short trials, as the machine may be busy. */
+/* The core clock in GHz, or 0 when it cannot be told. TSC ticks run at a
+ * fixed rate, the core may not. Two chains of dependent instructions, each
+ * timed against CLOCK_MONOTONIC for about a millisecond: register adds (one
+ * cycle each on every x86-64; no core folds them away, as some fold adds of
+ * a constant) and 64-bit multiplies (three cycles on Intel since Core 2 and
+ * AMD since Zen). The fastest of many alternating trials of each, as the
+ * machine may be busy; the two must agree within 10 % and give a clock a
+ * CPU can have, else there is no estimate. */
+static double chain_ghz(int multiply)
+{
+  uint64_t n = 1 << 15, x = 1, y = 3;
+  double ns0 = monotonic_ns(), ns;
+  if (multiply) {
+    __asm__ __volatile__("1:\n\t"
+                         "imul %2, %0\n\timul %2, %0\n\timul %2, %0\n\timul %2, %0\n\t"
+                         "imul %2, %0\n\timul %2, %0\n\timul %2, %0\n\timul %2, %0\n\t"
+                         "dec %1\n\tjnz 1b"
+                         : "+r"(x), "+r"(n) : "r"(y));
+  } else {
+    __asm__ __volatile__("1:\n\t"
+                         "add %2, %0\n\tadd %2, %0\n\tadd %2, %0\n\tadd %2, %0\n\t"
+                         "add %2, %0\n\tadd %2, %0\n\tadd %2, %0\n\tadd %2, %0\n\t"
+                         "dec %1\n\tjnz 1b"
+                         : "+r"(x), "+r"(n) : "r"(y));
+  }
+  ns = monotonic_ns() - ns0;
+  return (double)(8 << 15) * (multiply ? 3 : 1) / ns;
+}
+
 static double core_ghz(void)
 {
-  double best = 0;
+  double add = 0, mul = 0;
   int trial;
-  for (trial = 0; trial < 50; trial++) {
-    uint64_t n = 1 << 14, x = 0;
-    double ns0 = monotonic_ns(), ghz;
-    __asm__ __volatile__("1:\n\t"
-                         "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
-                         "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
-                         "dec %1\n\tjnz 1b"
-                         : "+r"(x), "+r"(n));
-    ghz = (double)x / (monotonic_ns() - ns0);
-    best = ghz > best ? ghz : best;
+  for (trial = 0; trial < 20; trial++) {
+    double a = chain_ghz(0), m = chain_ghz(1);
+    add = a > add ? a : add;
+    mul = m > mul ? m : mul;
   }
-  return best;
+  if (add < 0.2 || add > 7.0 || add > 1.1 * mul || mul > 1.1 * add) {
+    return 0;
+  }
+  return (add + mul) / 2;
 }
 #endif
 
@@ -146,8 +169,14 @@ void bench_print_machine(FILE *out)
   fprintf(out, "# CPU: %s; compiler: gcc %s; flags: %s; ", cpu, __VERSION__, BENCH_CFLAGS);
 #endif
 #if BENCH_HAVE_CYCLES && defined(__x86_64__)
-  fprintf(out, "timer: rdtsc at %.2f GHz (ticks); core clock now about %.2f GHz\n",
-          1.0 / bench_ns_per_tick, core_ghz());
+  {
+    double ghz = core_ghz();
+    fprintf(out, "timer: rdtsc at %.2f GHz (ticks)", 1.0 / bench_ns_per_tick);
+    if (ghz > 0) {
+      fprintf(out, "; core clock now about %.2f GHz", ghz);
+    }
+    fprintf(out, "\n");
+  }
 #elif BENCH_HAVE_CYCLES
   fprintf(out, "timer: rdtsc at %.2f GHz (ticks)\n", 1.0 / bench_ns_per_tick);
 #else
