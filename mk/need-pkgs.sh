@@ -21,7 +21,7 @@ echo "installing:$missing"
 export DEBIAN_FRONTEND=noninteractive
 # One apt-get at a time (several make runs may start at once), and any other
 # apt run is waited for (dpkg lock timeout) rather than failed on.
-exec 9>/var/lock/lwip-fastsum-need-pkgs.lock
+exec 9>/tmp/lwip-fastsum-need-pkgs.lock
 flock 9
 lock_wait="-o DPkg::Lock::Timeout=600"
 log=$(mktemp "${TMPDIR:-/tmp}/need-pkgs.XXXXXX.log") || { echo "error: cannot create a log file" >&2; exit 2; }

@@ -3,7 +3,8 @@
 # fresh-test.sh WORKDIR: the README on a bare Debian machine.
 #
 # Builds a minimal Debian bookworm root in WORKDIR/root (mmdebstrap
-# --variant=apt: the essential packages, apt, and make), puts a clean clone
+# --variant=apt: the essential packages, apt, and make; made once as
+# WORKDIR/bookworm-apt.tar and unpacked for each run), puts a clean clone
 # of this repository's HEAD in it, and there
 #   1. as a non-root user, `make` must stop at once (no file written) with
 #      one line naming the `apt-get install -y ...` command;
@@ -34,6 +35,7 @@ if [ "${1:-}" = --inside ]; then
   mount -t sysfs sysfs "$root/sys"
   mount --rbind /dev "$root/dev"
   mount -t tmpfs -o mode=755 tmpfs "$root/run"
+  mkdir -p "$root/run/lock"   # as on a booted machine
   [ -c "$root/dev/net/tun" ] || die "no /dev/net/tun in the chroot"
   in_root() { chroot "$root" env -i PATH=$CHROOT_PATH HOME=/root LANG=C.UTF-8 "$@"; }
 
@@ -76,6 +78,7 @@ fi
 top=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$1"
 work=$(cd "$1" && pwd) root=$(cd "$1" && pwd)/root
+tarball=$work/$SUITE-apt.tar
 
 child=
 cleanup() {
@@ -98,11 +101,19 @@ trap cleanup_once EXIT
 trap 'exit 2' HUP INT TERM
 
 t_all=$(now)
+# The bare root is made once per build directory (make clean removes it)
+# and unpacked for every run.
 t0=$(now)
-mmdebstrap --quiet --variant=apt --include=make "$SUITE" "$root" \
-  "deb $MIRROR $SUITE main" "deb $MIRROR $SUITE-updates main" "deb $SECURITY $SUITE-security main" \
-  > "$work/mmdebstrap.log" 2>&1 || { tail -n 20 "$work/mmdebstrap.log"; die "mmdebstrap failed; log: $work/mmdebstrap.log"; }
-echo "fresh-test: minimal $SUITE root (mmdebstrap --variant=apt, with make): $(took "$t0")"
+if [ ! -f "$tarball" ]; then
+  mmdebstrap --quiet --variant=apt --include=make "$SUITE" "$work/partial.tar" \
+    "deb $MIRROR $SUITE main" "deb $MIRROR $SUITE-updates main" "deb $SECURITY $SUITE-security main" \
+    > "$work/mmdebstrap.log" 2>&1 || { tail -n 20 "$work/mmdebstrap.log"; die "mmdebstrap failed; log: $work/mmdebstrap.log"; }
+  mv "$work/partial.tar" "$tarball"
+  echo "fresh-test: minimal $SUITE root made (mmdebstrap --variant=apt, with make): $(took "$t0")"
+fi
+mkdir -p "$root"
+tar -C "$root" -xf "$tarball" || die "cannot unpack $tarball"
+echo "fresh-test: minimal $SUITE root in $root: $(took "$t0")"
 
 head=$(git -C "$top" rev-parse HEAD)
 git clone --quiet --no-checkout "$top" "$root$CLONE"
