@@ -5,9 +5,10 @@ BUILD := build
 .SECONDEXPANSION:
 TOP := $(CURDIR)
 
-# Two cores on CI: build in parallel, keep each target's output together.
+# Two cores on CI: build in parallel, keep each target's output together
+# (but make fresh-test's: one long recipe, its progress shown as it goes).
 ifeq ($(filter -j%,$(MAKEFLAGS)),)
-MAKEFLAGS += -j$(shell nproc) --output-sync=target
+MAKEFLAGS += -j$(shell nproc) $(if $(filter fresh-test,$(MAKECMDGOALS)),,--output-sync=target)
 endif
 
 ifneq ($(V),1)
