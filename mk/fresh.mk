@@ -7,7 +7,7 @@
 # (it runs `make test` itself): .ci/run runs it after `make test` when CI is
 # set. docs/building.md has the details and the time it takes.
 
-PKGS_fresh := mmdebstrap mount git
+PKGS_fresh := mmdebstrap mount git procps
 FRESH_DIR := $(BUILD)/fresh
 
 .PHONY: fresh-test

@@ -31,6 +31,11 @@ took() { s=$(( $(now) - $1 )); echo "$((s / 60)) min $((s % 60)) s"; }
 # ---- inside the namespaces (called by the part below) ----------------------
 if [ "${1:-}" = --inside ]; then
   work=$2 root=$2/root
+  # The first process of the PID namespace: its exit ends every process in
+  # it (and with them the mounts). Signals reach it only through a trap, and
+  # commands run in the background so that the wait for them is cut short.
+  trap 'exit 2' HUP INT TERM
+  run() { "$@" & wait $!; }
   mount -t proc proc "$root/proc"
   mount -t sysfs sysfs "$root/sys"
   mount --rbind /dev "$root/dev"
@@ -42,7 +47,7 @@ if [ "${1:-}" = --inside ]; then
   # 1. non-root: stops at once, one line, nothing written
   t0=$(now)
   status=0
-  chroot --userspec=65534:65534 "$root" env -i PATH=$CHROOT_PATH HOME=/nonexistent LANG=C.UTF-8 \
+  run chroot --userspec=65534:65534 "$root" env -i PATH=$CHROOT_PATH HOME=/nonexistent LANG=C.UTF-8 \
     sh -c "cd $CLONE && make" > "$work/nonroot.log" 2>&1 || status=$?
   echo "fresh-test: make as non-root: exit $status in $(took "$t0"): $(cat "$work/nonroot.log")"
   [ "$status" -ne 0 ] || die "make as non-root passed; it must stop with the apt-get line"
@@ -57,7 +62,7 @@ if [ "${1:-}" = --inside ]; then
     log=$work/$(echo "$cmd" | tr ' ' -).log
     t0=$(now)
     status=0
-    in_root sh -c "cd $CLONE && $cmd" > "$log" 2>&1 || status=$?
+    run in_root sh -c "cd $CLONE && $cmd" > "$log" 2>&1 || status=$?
     if [ "$status" -ne 0 ]; then
       tail -n 40 "$log"
       die "'$cmd' failed (exit $status) after $(took "$t0") in a fresh $SUITE root; log: $log"
@@ -82,8 +87,10 @@ tarball=$work/$SUITE-apt.tar
 
 child=
 cleanup() {
+  # unshare itself ignores INT and TERM while it waits: the signal goes to
+  # the first process inside, its child
   if [ -n "$child" ]; then
-    kill "$child" 2>/dev/null || true
+    pkill -TERM -P "$child" 2>/dev/null || true
     wait "$child" 2>/dev/null || true
   fi
   # The mounts live in the child's mount namespace, gone with it; should one
@@ -98,7 +105,7 @@ cleanup() {
 cleanup_once() { trap '' HUP INT TERM; cleanup; }
 cleanup
 trap cleanup_once EXIT
-trap 'exit 2' HUP INT TERM
+trap 'echo "fresh-test: interrupted; removing $root" >&2; exit 2' HUP INT TERM
 
 t_all=$(now)
 # The bare root is made once per build directory (make clean removes it)
