@@ -7,7 +7,7 @@
 # exits 77, which the target passes on as a skip (make itself would turn a
 # failing recipe into status 2), so `make test` stays green for non-root users.
 
-PKGS_interop := iproute2 tshark iputils-ping ethtool python3
+PKGS_interop := iproute2 tshark iputils-ping ethtool python3 procps
 
 TAPDEMO_SRC := contrib/tapdemo/tapdemo.c contrib/tapdemo/tapif.c contrib/tapdemo/services.c
 

@@ -36,6 +36,8 @@ if [ "${1:-}" = --inside ]; then
   # commands run in the background so that the wait for them is cut short.
   trap 'exit 2' HUP INT TERM
   run() { "$@" & wait $!; }
+  # the root a mount point of its own: `ip netns exec` makes / a slave mount
+  mount --bind "$root" "$root"
   mount -t proc proc "$root/proc"
   mount -t sysfs sysfs "$root/sys"
   mount --rbind /dev "$root/dev"
