@@ -16,6 +16,7 @@ include mk/patches.mk     # the patch series: apply, revert, patched variants
 include mk/fastsum.mk     # the checksum module: libfastsum.a and its tests
 include mk/pktest.mk      # inline vs function-call: byte-identical packets
 include mk/cross.mk       # big-endian, strict-alignment, Cortex-M: qemu, size
+include mk/baremetal.mk   # microcontroller cores under qemu-system
 include mk/bench.mk       # benchmarks and the report `make` prints
 include mk/count.mk       # executed instructions per checksum and per IPv4 header
 include mk/interop.mk     # the Linux kernel as a peer, over TAP devices
