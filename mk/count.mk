@@ -51,10 +51,37 @@ $(eval $(call count_ip4,call-fastsum,-I$(TOP)/lwip-port/variants/inline-off -I$(
 
 COUNT_IP4_PROGS := $(foreach v,inline call call-fastsum,$(BUILD)/count/ip4-$v/prog)
 
+# Cycles on Cortex-M: the checksum program built bare metal for each core
+# (mk/baremetal.mk's compilers and boards) with picolibc's speed-optimized
+# build, its instruction trace priced by test/count/cycles.awk; on the
+# ESP8266's lx106 executed instructions. No unaligned-access trap here (the
+# C library's memcpy relies on unaligned halfwords): only lx106 links its
+# start-up file.
+COUNT_MCU_CORES := cortex-m0plus cortex-m3 cortex-m4 lx106
+count_mcu_cc = $(call baremetal_cc,$1) $(BAREMETAL_PICOLIBC_SPEED)
+define count_mcu_program
+$(call fastsum_lwip_algorithms,count/mcu-$1,$(COUNT_KEY),$(call count_mcu_cc,$1),$(COUNT_OPT))
+COUNT_MCU_OBJ_$1 := $(patsubst %.c,$(COUNT_DIR)/mcu-$1/obj/%.o,$(FASTSUM_SRC) test/count/count_chksum.c)
+$$(COUNT_MCU_OBJ_$1): $(COUNT_DIR)/mcu-$1/obj/%.o: %.c
+	@mkdir -p $$(@D)
+	$$(Q)$(call count_mcu_cc,$1) $(COUNT_OPT) $(WARN_CFLAGS) -Isrc/include -MMD -MP -c $$< -o $$@
+$(COUNT_DIR)/mcu-$1/count_chksum: $$(COUNT_MCU_OBJ_$1) $$(count/mcu-$1_LWIP_ALGS) $(if $(BAREMETAL_BOARD_$1),$(call baremetal_board,$1))
+	$$(Q)$(call count_mcu_cc,$1) $(call baremetal_ldflags,$1) -o $$@ $$^
+-include $$(COUNT_MCU_OBJ_$1:.o=.d)
+endef
+$(foreach c,$(COUNT_MCU_CORES),$(eval $(call count_mcu_program,$c)))
+COUNT_MCU_RUNS := $(foreach c,$(COUNT_MCU_CORES),$c $(BAREMETAL_MACHINE_$c) $(COUNT_DIR)/mcu-$c/count_chksum)
+COUNT_MCU_LIMIT_RUNS := $(foreach c,cortex-m0plus cortex-m4,$c $(BAREMETAL_MACHINE_$c) $(COUNT_DIR)/mcu-$c/count_chksum)
+
 .PHONY: count count-limits
-count: $(COUNT_IP4_PROGS) $(foreach a,$(COUNT_ARCHS),$(COUNT_DIR)/$a/count_chksum) ## executed instructions per checksum call and per IPv4 header under qemu (build/count/count.md)
+count: $(COUNT_IP4_PROGS) $(foreach a,$(COUNT_ARCHS),$(COUNT_DIR)/$a/count_chksum) $(foreach c,$(COUNT_MCU_CORES),$(COUNT_DIR)/mcu-$c/count_chksum) ## executed instructions per checksum call and per IPv4 header under qemu, cycles on Cortex-M (build/count/count.md, cycles.md)
 	$(Q)COUNT_BUILDS='$(COUNT_BUILDS)' $(TOP)/test/count/count.sh $(COUNT_DIR)/count.md $(COUNT_IP4_PROGS) \
 	  $(foreach a,$(COUNT_ARCHS),qemu-$a $(COUNT_DIR)/$a/count_chksum)
+	$(Q)$(TOP)/test/count/cycles.sh $(COUNT_DIR)/cycles.md $(COUNT_MCU_RUNS)
+
+.PHONY: count-cycles
+count-cycles: $(foreach c,$(COUNT_MCU_CORES),$(COUNT_DIR)/mcu-$c/count_chksum) ## only the Cortex-M cycle table (build/count/cycles.md)
+	$(Q)$(TOP)/test/count/cycles.sh $(COUNT_DIR)/cycles.md $(COUNT_MCU_RUNS)
 
 # The two ARM paths built for the cores they are named after: the ARMv6-M
 # file must assemble for Cortex-M0 (the Thumb-2 programs above would run a

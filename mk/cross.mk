@@ -98,8 +98,8 @@ cross-test: $$(CROSS_TESTS) ## cross-build for six CPUs and run every test under
 # and what LWIP_CHKSUM costs in a firmware: lwip_standard_chksum (alg 2, 3)
 # or fastsum_chksum linked alone with --gc-sections.
 PKGS_size := gcc-arm-none-eabi binutils-arm-none-eabi libnewlib-arm-none-eabi \
-  gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf
-SIZE_CORES := cortex-m0 cortex-m3 cortex-m4 cortex-m7 rv32imc
+  gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf gcc-xtensa-lx106 binutils-xtensa-lx106
+SIZE_CORES := cortex-m0 cortex-m3 cortex-m4 cortex-m7 rv32imc lx106
 SIZE_OPTS := Os O2
 SIZE_CC_cortex-m0 := arm-none-eabi-gcc -mcpu=cortex-m0 -mthumb
 SIZE_CC_cortex-m3 := arm-none-eabi-gcc -mcpu=cortex-m3 -mthumb
@@ -108,6 +108,12 @@ SIZE_CC_cortex-m7 := arm-none-eabi-gcc -mcpu=cortex-m7 -mthumb
 # No C library with this compiler: freestanding/ has the <string.h> lwIP needs.
 SIZE_CC_rv32imc := riscv64-unknown-elf-gcc -march=rv32imc -mabi=ilp32 -I$(TOP)/lwip-port/baremetal/freestanding
 SIZE_TOOL_rv32imc := riscv64-unknown-elf-size
+# ESP8266 (Xtensa lx106): the portable C path; no C library either. GCC
+# calls memcpy there for the C path's 2-byte copies, so its link takes
+# picolibc's memcpy (SIZE_LINK_LIBS), which a firmware has anyway.
+SIZE_CC_lx106 := xtensa-lx106-elf-gcc -I$(TOP)/lwip-port/baremetal/freestanding
+SIZE_TOOL_lx106 := xtensa-lx106-elf-size
+SIZE_LINK_LIBS_lx106 := -L/usr/lib/xtensa-lx106-elf/lib -lc
 $(foreach c,$(filter cortex-m%,$(SIZE_CORES)),$(eval SIZE_TOOL_$c := arm-none-eabi-size))
 SIZE_CFLAGS := -ffreestanding -ffunction-sections -fdata-sections $(WARN_CFLAGS) -I$(TOP)/lwip-port/baremetal -I$(TOP)/lwip-port/common
 SIZE_PORT := $(wildcard lwip-port/baremetal/*.h lwip-port/baremetal/*/*.h lwip-port/common/*.h)
@@ -136,7 +142,7 @@ $(BUILD)/size/$2/$1/fastsum.o: $(FASTSUM_SRC) $(FASTSUM_HEADERS)
 $(BUILD)/size/$2/$1/chksum-alg%.elf: $(BUILD)/size/$2/$1/inet_chksum-alg%.o
 	$$(Q)$$(size_cc_$1_$2) -nostdlib -Wl,--gc-sections -Wl,-e,lwip_standard_chksum -o $$@ $$< -lgcc
 $(BUILD)/size/$2/$1/chksum-fastsum.elf: $(BUILD)/size/$2/$1/fastsum.o
-	$$(Q)$$(size_cc_$1_$2) -nostdlib -Wl,--gc-sections -Wl,-e,fastsum_chksum -o $$@ $$< -lgcc
+	$$(Q)$$(size_cc_$1_$2) -nostdlib -Wl,--gc-sections -Wl,-e,fastsum_chksum -o $$@ $$< $(SIZE_LINK_LIBS_$1) -lgcc
 SIZE_FILES += $(foreach o,$(SIZE_OBJECTS),$(BUILD)/size/$2/$1/$o.o) $(foreach l,$(SIZE_LINKED),$(BUILD)/size/$2/$1/$l.elf)
 endef
 ifneq ($(CROSS_KEY),)
@@ -144,7 +150,7 @@ $(foreach o,$(SIZE_OPTS),$(foreach c,$(SIZE_CORES),$(eval $(call size_core,$c,$o
 endif
 
 .PHONY: size
-size: $$(SIZE_FILES) ## code size (text/data/bss) on Cortex-M0/M3/M4/M7 and rv32imc, -Os and -O2: build/size/size.md
+size: $$(SIZE_FILES) ## code size (text/data/bss) on Cortex-M0/M3/M4/M7, rv32imc and lx106 (ESP8266), -Os and -O2: build/size/size.md
 	$(Q)$(if $(CROSS_KEY),true,echo "error: make size needs lwIP 2.2.1; the tree is $(LWIP_KEYS)" >&2; exit 2)
 	$(Q)$(TOP)/test/cross/size-table.sh $(BUILD)/size "$(SIZE_OPTS)" \
 	  "$(foreach c,$(SIZE_CORES),$c=$(SIZE_TOOL_$c))" "$(SIZE_OBJECTS)" "$(SIZE_LINKED)" > $(BUILD)/size/size.md.tmp

@@ -1,11 +1,11 @@
 /*
  * make count: calls one checksum function CALLS times on LEN bytes at
- * OFFSET (the copy functions: from source OFFSET to a word-aligned
- * destination). Run under qemu-user with one log line per executed
- * instruction; test/count/count.sh takes the difference of CALLS and
- * 2 * CALLS runs, so start-up costs cancel out.
+ * OFFSET (the copy functions: from source OFFSET to destination DST_OFFSET,
+ * 0 when not given). Run under qemu-user or qemu-system with one log line
+ * per executed instruction; test/count/count.sh and cycles.sh take the
+ * difference of CALLS and 2 * CALLS runs, so start-up costs cancel out.
  *
- *   count_chksum FUNCTION LEN OFFSET CALLS
+ *   count_chksum FUNCTION LEN OFFSET CALLS [DST_OFFSET]
  *   count_chksum --list
  */
 #include "fastsum.h"
@@ -19,6 +19,30 @@
 uint16_t lwip_standard_chksum_alg2(const void *dataptr, int len);
 uint16_t lwip_standard_chksum_alg3(const void *dataptr, int len);
 uint16_t lwip_chksum_copy_alg2(void *dst, const void *src, uint16_t len);
+uint16_t lwip_chksum_copy_alg3(void *dst, const void *src, uint16_t len);
+
+/* The C library's memcpy, then a path's sum of the copy: what a fused copy
+ * has to beat (copy-memcpy-<path>). */
+#define MEMCPY_THEN(path) \
+  static uint16_t \
+  memcpy_then_##path(void *dst, const void *src, uint16_t len) \
+  { \
+    memcpy(dst, src, len); \
+    return fastsum_chksum_##path(dst, len); \
+  }
+#ifdef FASTSUM_HAVE_ARMV7M
+MEMCPY_THEN(armv7m)
+#endif
+#ifdef FASTSUM_HAVE_ARMV6M
+MEMCPY_THEN(armv6m)
+#endif
+#ifdef FASTSUM_HAVE_AARCH64
+MEMCPY_THEN(aarch64)
+#endif
+#ifdef FASTSUM_HAVE_RISCV
+MEMCPY_THEN(riscv)
+#endif
+MEMCPY_THEN(portable)
 
 /* The baselines: the same loops calling functions that do nothing. */
 static uint16_t
@@ -68,6 +92,20 @@ static const struct count_function functions[] = {
 #endif
   {"copy-portable", NULL, fastsum_chksum_copy_portable},
   {"copy-lwip-alg2", NULL, lwip_chksum_copy_alg2},
+  {"copy-lwip-alg3", NULL, lwip_chksum_copy_alg3},
+#ifdef FASTSUM_HAVE_ARMV7M
+  {"copy-memcpy-armv7m", NULL, memcpy_then_armv7m},
+#endif
+#ifdef FASTSUM_HAVE_ARMV6M
+  {"copy-memcpy-armv6m", NULL, memcpy_then_armv6m},
+#endif
+#ifdef FASTSUM_HAVE_AARCH64
+  {"copy-memcpy-aarch64", NULL, memcpy_then_aarch64},
+#endif
+#ifdef FASTSUM_HAVE_RISCV
+  {"copy-memcpy-riscv", NULL, memcpy_then_riscv},
+#endif
+  {"copy-memcpy-portable", NULL, memcpy_then_portable},
 };
 #define NFUNCTIONS (sizeof(functions) / sizeof(functions[0]))
 
@@ -91,7 +129,7 @@ main(int argc, char **argv)
 {
   const struct count_function *f = NULL;
   uint8_t *src = (uint8_t *)src_words;
-  long len, offset, calls, i;
+  long len, offset, calls, dst_offset = 0, i;
   unsigned sum = 0;
   size_t k;
 
@@ -101,8 +139,8 @@ main(int argc, char **argv)
     }
     return 0;
   }
-  if (argc != 5) {
-    fprintf(stderr, "usage: count_chksum FUNCTION LEN OFFSET CALLS | --list\n");
+  if (argc != 5 && argc != 6) {
+    fprintf(stderr, "usage: count_chksum FUNCTION LEN OFFSET CALLS [DST_OFFSET] | --list\n");
     return 2;
   }
   for (k = 0; k < NFUNCTIONS; k++) {
@@ -113,9 +151,12 @@ main(int argc, char **argv)
   len = parse_count(argv[2], MAX_LEN);
   offset = parse_count(argv[3], MAX_OFFSET);
   calls = parse_count(argv[4], 1000000);
-  if (f == NULL || len < 0 || offset < 0 || calls < 0) {
+  if (argc == 6) {
+    dst_offset = parse_count(argv[5], MAX_OFFSET);
+  }
+  if (f == NULL || len < 0 || offset < 0 || calls < 0 || dst_offset < 0) {
     fprintf(stderr, "error: bad argument (function from --list, LEN 0..%d, "
-            "OFFSET 0..%d, CALLS 0..1000000)\n", MAX_LEN, MAX_OFFSET);
+            "OFFSET and DST_OFFSET 0..%d, CALLS 0..1000000)\n", MAX_LEN, MAX_OFFSET);
     return 2;
   }
   for (i = 0; i < MAX_LEN + MAX_OFFSET; i++) {
@@ -130,7 +171,7 @@ main(int argc, char **argv)
   } else {
     uint16_t (*volatile fn)(void *, const void *, uint16_t) = f->chksum_copy;
     for (i = 0; i < calls; i++) {
-      sum += fn(dst_words, src + offset, (uint16_t)len);
+      sum += fn((uint8_t *)dst_words + dst_offset, src + offset, (uint16_t)len);
     }
   }
   /* the sums are used, so no call can be dropped */

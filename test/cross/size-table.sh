@@ -25,7 +25,8 @@ echo "# Code size (bytes)"
 echo
 echo "lwIP 2.2.1 with lwip-port/baremetal/ (NO_SYS, IPv4, no asserts),"
 echo "-ffreestanding -ffunction-sections -fdata-sections; arm-none-eabi-gcc"
-echo "-mthumb -mcpu=<core>, riscv64-unknown-elf-gcc -march=rv32imc -mabi=ilp32."
+echo "-mthumb -mcpu=<core>, riscv64-unknown-elf-gcc -march=rv32imc -mabi=ilp32,"
+echo "xtensa-lx106-elf-gcc (ESP8266)."
 echo "Reproduce: make size"
 for o in $opts; do
   echo
