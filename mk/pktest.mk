@@ -67,9 +67,9 @@ $(call pktest_compare,pktest-$1-pernetif,pktest/$1-inline,pktest/$1-pernetif,'te
 PKTEST_CHECKS += pktest-$1-call pktest-$1-pernetif
 PKTEST_PROGS += $(foreach b,inline call pernetif,$(BUILD)/pktest/$1-$b/prog)
 ifneq ($(filter lwip-%,$1),)
-$(call pktest_build,pktest/$1-stock,$1,$(LWIP_TREE_$1),$(LWIP_READY_$1),,,,,,$(if $(filter 2.2.%,$(LWIP_VERSION_$1)),CK_EXCLUDE_TAGS=forward))
-$(call pktest_compare,pktest-$1-stock,pktest/$1-inline,pktest/$1-stock,$(if $(filter 2.2.%,$(LWIP_VERSION_$1)),'test_forward_*'))
-PKTEST_CHECKS += pktest-$1-stock
+$(call pktest_build,pktest/$1-stock,$1,$(LWIP_TREE_$1),$(LWIP_READY_$1),,,,,,CK_EXCLUDE_TAGS=$(if $(filter 2.2.%,$(LWIP_VERSION_$1)),forward,ttl0))
+$(call pktest_compare,pktest-$1-stock,pktest/$1-inline,pktest/$1-stock,$(if $(filter 2.2.%,$(LWIP_VERSION_$1)),'test_forward_*','test_forward_ttl0.pcap'))
+PKTEST_CHECKS += pktest-$1-stock pktest-$1-ttl0-fails-unpatched
 PKTEST_PROGS += $(BUILD)/pktest/$1-stock/prog
 endif
 ifneq ($(and $(filter lwip-%,$1),$(filter 2.2.%,$(LWIP_VERSION_$1))),)
@@ -85,19 +85,32 @@ $(eval $(call pktest_compare,pktest-versions,pktest/lwip-2.1.3-inline,pktest/lwi
 PKTEST_CHECKS += pktest-versions
 endif
 
-# The forwarding regression test must fail on pristine 2.2.x, with its own
-# message: proof that it can fail (it passes on the patched trees above).
-PKTEST_REGRESSION_MSG := forwarded UDP: IP header checksum 0x0000 does not verify
+# Tests of what the series fixes must fail on the pristine trees, with their
+# own message: proof that they can fail (they pass on the patched trees).
+# A pattern rule pktest-KEY-WHAT-fails-unpatched runs its test case
+# PKTEST_MUST_FAIL_CASE on build/pktest/KEY-stock and passes only if that
+# fails with PKTEST_MUST_FAIL_MSG.
+#   regression: the 2.2.x forwarding regression (forwarded with checksum 0)
+#   ttl0:       2.1.3 and 2.2.x forward a TTL 0 datagram with TTL 255
+define pktest_must_fail
+$(Q)cd $(BUILD)/pktest/$*-stock && rm -rf $(PKTEST_MUST_FAIL_CASE) && mkdir $(PKTEST_MUST_FAIL_CASE) && \
+  if CK_RUN_CASE=$(PKTEST_MUST_FAIL_CASE) PKTEST_CAPTURE_DIR=$(PKTEST_MUST_FAIL_CASE) ./prog > $(PKTEST_MUST_FAIL_CASE).log 2>&1; then \
+    cat $(PKTEST_MUST_FAIL_CASE).log; \
+    echo "pktest: $(PKTEST_MUST_FAIL_CASE) passed on pristine $*; it must fail there" >&2; exit 1; \
+  fi; \
+  cat $(PKTEST_MUST_FAIL_CASE).log; \
+  grep -q "$(PKTEST_MUST_FAIL_CASE).*$(PKTEST_MUST_FAIL_MSG)" $(PKTEST_MUST_FAIL_CASE).log || \
+    { echo "pktest: $(PKTEST_MUST_FAIL_CASE) failed on pristine $*, but not as expected" >&2; exit 1; }
+@echo "pktest: $(PKTEST_MUST_FAIL_CASE) fails on pristine $*, as it must"
+endef
+pktest-%-regression-fails-unpatched: PKTEST_MUST_FAIL_CASE := forward_regression
+pktest-%-regression-fails-unpatched: PKTEST_MUST_FAIL_MSG := forwarded UDP: IP header checksum 0x0000 does not verify
 pktest-%-regression-fails-unpatched: $(BUILD)/pktest/%-stock/prog
-	$(Q)cd $(BUILD)/pktest/$*-stock && rm -rf regression && mkdir regression && \
-	  if CK_RUN_CASE=forward_regression PKTEST_CAPTURE_DIR=regression ./prog > regression.log 2>&1; then \
-	    cat regression.log; \
-	    echo "pktest: the forwarding regression test passed on pristine $*; it must fail there" >&2; exit 1; \
-	  fi; \
-	  cat regression.log; \
-	  grep -q "forward_regression.*$(PKTEST_REGRESSION_MSG)" regression.log || \
-	    { echo "pktest: the forwarding regression test failed on pristine $*, but not as expected" >&2; exit 1; }
-	@echo "pktest: forwarding regression test fails on pristine $*, as it must"
+	$(pktest_must_fail)
+pktest-%-ttl0-fails-unpatched: PKTEST_MUST_FAIL_CASE := forward_ttl0
+pktest-%-ttl0-fails-unpatched: PKTEST_MUST_FAIL_MSG := TTL 0 UDP: forwarded to B with TTL 255
+pktest-%-ttl0-fails-unpatched: $(BUILD)/pktest/%-stock/prog
+	$(pktest_must_fail)
 
 .PHONY: pktest
 pktest: $(PKTEST_CHECKS) ## packet tests: inline, call, per-netif and stock builds byte-identical

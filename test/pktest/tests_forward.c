@@ -1,7 +1,8 @@
 /* Forwarding: a datagram from the peer on A to the peer on B leaves B with
  * TTL - 1, a header checksum that verifies (updated incrementally, so it
  * need not be the canonical one) and its transport checksum untouched.
- * These tests carry the tag "forward": pristine lwIP 2.2.x fails them. */
+ * These tests carry the tag "forward": pristine lwIP 2.2.x fails them;
+ * the TTL 0 test also the tag "ttl0": pristine 2.1.3 fails it. */
 #include "pktest.h"
 
 #include <string.h>
@@ -169,6 +170,57 @@ START_TEST(test_forward_icmp_errors)
 }
 END_TEST
 
+/* A datagram whose TTL runs out here: nothing leaves on B; unless it is
+ * ICMP itself, A gets one time exceeded message, lwIP's own (a full header
+ * checksum), quoting the datagram's header and first 8 data bytes as
+ * received (the TTL and the header checksum left out: lwIP quotes the TTL
+ * it decremented). */
+static void
+ttl_expires(u8_t ttl)
+{
+  int kind;
+  for (kind = 0; kind < FW_KINDS; kind++) {
+    size_t len = fw_build(kind, ttl, 0, 0, (size_t)(20 + kind * 50), (u32_t)(kind + 60 + ttl));
+    int i, before = pk_nframes;
+    const struct pk_frame *f;
+    pk_inject(PK_A, pkt, len, PBUF_IP, (u16_t)kind);
+    for (i = before; i < pk_nframes; i++) {
+      ck_assert_msg(pk_frames[i].ifnum != PK_B, "TTL %u %s: forwarded to B with TTL %u",
+                    ttl, fw_name[kind], pk_frames[i].data[8]);
+    }
+    if (kind == FW_ICMP) {
+      ck_assert_msg(pk_nframes == before, "TTL %u ICMP: answered (lwIP sends no ICMP error for ICMP)", ttl);
+      continue;
+    }
+    ck_assert_msg(pk_nframes == before + 1, "TTL %u %s: %d frames sent back, expected 1 time exceeded",
+                  ttl, fw_name[kind], pk_nframes - before);
+    f = &pk_frames[before];
+    ck_assert_msg(f->ifnum == PK_A && f->data[9] == IP_PROTO_ICMP && f->data[20] == ICMP_TE &&
+                  f->data[21] == ICMP_TE_TTL, "TTL %u %s: not answered with time exceeded", ttl, fw_name[kind]);
+    ck_assert(pk_get32(f->data + 16) == PK_ADDR_PEER_A);
+    ck_assert_int_eq(f->len, 20 + 8 + 20 + 8);
+    memcpy(buf, f->data + 28, 28);
+    buf[8] = pkt[8];
+    memcpy(buf + 10, pkt + 10, 2);
+    ck_assert_msg(memcmp(buf, pkt, 28) == 0, "TTL %u %s: time exceeded quotes other bytes", ttl, fw_name[kind]);
+  }
+}
+
+/* TTL 1 expires on the way. */
+START_TEST(test_ttl1_time_exceeded)
+{
+  ttl_expires(1);
+}
+END_TEST
+
+/* TTL 0 has expired too. lwIP 2.1.3 and 2.2.1 decrement it to 255 and
+ * forward it (the patch series fixes it): tag "ttl0". */
+START_TEST(test_forward_ttl0)
+{
+  ttl_expires(0);
+}
+END_TEST
+
 /* Regression test for lwIP 2.2.0..2.2.1: with default options a forwarded
  * datagram left with IP header checksum 0 and its UDP/TCP/ICMP checksum
  * zeroed (the offload decision looked at the input netif). Fails on
@@ -230,6 +282,13 @@ pk_suite_forward(void)
   tc = pk_tcase("forward_from_offload_netif");
   tcase_add_test(tc, test_forward_from_offload_netif);
   tcase_set_tags(tc, "forward");
+  suite_add_tcase(s, tc);
+  tc = pk_tcase("ttl1_time_exceeded");
+  tcase_add_test(tc, test_ttl1_time_exceeded);
+  suite_add_tcase(s, tc);
+  tc = pk_tcase("forward_ttl0");
+  tcase_add_test(tc, test_forward_ttl0);
+  tcase_set_tags(tc, "forward ttl0");
   suite_add_tcase(s, tc);
   tc = pk_tcase("forward_regression");
   tcase_add_test(tc, test_forward_regression);
