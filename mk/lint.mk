@@ -17,7 +17,7 @@ LINT_CFLAGS = -std=gnu99 -DLWIP_DEBUG -DLWIP_NOASSERT_ON_ERROR -Isrc/include \
   $(PORT_INCLUDES) -Itest/fuzz -Itest/fuzz/router \
   -isystem $(LWIP_PATCHED_TREE_$(LINT_KEY))/src/include $(CHECK_CFLAGS)
 LINT_CFLAGS_test/pktest := -Ilwip-port/variants/pktest
-LINT_CFLAGS_test/bench := -DBENCH_BUILD='"lint"'
+LINT_CFLAGS_test/bench := -DBENCH_BUILD='"lint"' -DBENCH_LAYOUT='"lint"'
 
 .PHONY: lint lint-cppcheck
 lint: lint-cppcheck $(addprefix lint-tidy/,$(LINT_SRC)) ## cppcheck and clang-tidy on src/ and test/

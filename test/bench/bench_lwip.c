@@ -15,8 +15,16 @@
  * packets of every case are checked (IP header checksum, UDP checksum), so
  * a build that sends wrong packets stops the run instead of being timed.
  *
+ * Each build exists in two code layouts (BENCH_LAYOUT, mk/bench.mk): the
+ * same code placed differently, so that the tables can tell a difference
+ * between builds from one between layouts.
+ *
  * Output: one CSV row per sample on stdout:
- *   build,case,ticks_per_op,ns_per_op,packets_per_op
+ *   build,layout,case,ticks_per_op,ns_per_op,packets_per_op
+ * With --count, nothing is timed: each case runs its batch once inside
+ * count_ops(), which test/bench/run.sh has callgrind count (one profile dump
+ * per call), and one row per case says what was run:
+ *   build,case,operations,packets_per_op
  */
 #include "bench.h"
 
@@ -33,6 +41,9 @@
 
 #ifndef BENCH_BUILD
 #error "BENCH_BUILD (the name of this lwIP build) is set by mk/bench.mk"
+#endif
+#ifndef BENCH_LAYOUT
+#error "BENCH_LAYOUT (the name of this build's code layout) is set by mk/bench.mk"
 #endif
 
 /* NO_SYS=1 ports provide the clock; nothing here waits on it. */
@@ -243,15 +254,74 @@ static const struct bench_case cases[] = {
   { "udp-60000", 2, prepare_udp, run_udp, 60000 },
 };
 
-int main(int argc, char **argv)
+/* The batch of a case, run once: callgrind counts inside this function
+ * (--toggle-collect) and writes its counts after each call (--dump-after). */
+static void __attribute__((noinline)) count_ops(const struct bench_case *c)
+{
+  int j;
+  for (j = 0; j < c->batch; j++) {
+    c->run(c);
+  }
+}
+
+/* Checked (the first operation with the netif verifying every packet),
+ * then warmed up; returns the packets one operation sends. */
+static unsigned long check_and_warm_up(const struct bench_case *bc)
+{
+  unsigned long per_op;
+  int j;
+  bc->prepare(bc);
+  verify = 1;
+  packets = 0;
+  bc->run(bc);
+  per_op = packets;
+  verify = 0;
+  if (per_op == 0) {
+    bench_fail("%s: %s sent nothing", BENCH_BUILD, bc->name);
+  }
+  for (j = 0; j < bc->batch; j++) {
+    bc->run(bc);
+  }
+  return per_op;
+}
+
+static void time_case(const struct bench_case *bc, unsigned long per_op)
 {
   const int runs = 21;
-  size_t i, c;
   int r, j;
+  for (r = 0; r < runs; r++) {
+    uint64_t t0, t1;
+    double ticks;
+    packets = 0;
+    t0 = bench_ticks();
+    for (j = 0; j < bc->batch; j++) {
+      bc->run(bc);
+    }
+    t1 = bench_ticks();
+    if (packets != per_op * (unsigned long)bc->batch) {
+      bench_fail("%s: %s sent %lu packets, expected %lu", BENCH_BUILD, bc->name, packets,
+                 per_op * (unsigned long)bc->batch);
+    }
+    /* ip4_frag is reported per fragment, the rest per call */
+    ticks = ((double)(t1 - t0) - bench_timer_overhead) / bc->batch;
+    if (strcmp(bc->name, "ip4_frag") == 0) {
+      ticks /= (double)per_op;
+    }
+    printf("%s,%s,%s,%.2f,%.2f,%lu\n", BENCH_BUILD, BENCH_LAYOUT, bc->name, ticks,
+           ticks * bench_ns_per_tick, per_op);
+  }
+}
+
+int main(int argc, char **argv)
+{
+  size_t i, c;
+  int count;
   uint64_t rng = 0x7060;
 
-  if (argc != 1) {
-    fprintf(stderr, "usage: %s (no arguments; writes its samples to stdout)\n", argv[0]);
+  count = argc == 2 && strcmp(argv[1], "--count") == 0;
+  if (argc != 1 && !count) {
+    fprintf(stderr, "usage: %s [--count] (writes its samples, or with --count what it ran, to stdout)\n",
+            argv[0]);
     return 2;
   }
   bench_start();
@@ -261,39 +331,12 @@ int main(int argc, char **argv)
   setup();
   for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
     const struct bench_case *bc = &cases[c];
-    unsigned long per_op;
-    bc->prepare(bc);
-    /* checked, then warmed up */
-    verify = 1;
-    packets = 0;
-    bc->run(bc);
-    per_op = packets;
-    verify = 0;
-    if (per_op == 0) {
-      bench_fail("%s: %s sent nothing", BENCH_BUILD, bc->name);
-    }
-    for (j = 0; j < bc->batch; j++) {
-      bc->run(bc);
-    }
-    for (r = 0; r < runs; r++) {
-      uint64_t t0, t1;
-      double ticks;
-      packets = 0;
-      t0 = bench_ticks();
-      for (j = 0; j < bc->batch; j++) {
-        bc->run(bc);
-      }
-      t1 = bench_ticks();
-      if (packets != per_op * (unsigned long)bc->batch) {
-        bench_fail("%s: %s sent %lu packets, expected %lu", BENCH_BUILD, bc->name, packets,
-                   per_op * (unsigned long)bc->batch);
-      }
-      /* ip4_frag is reported per fragment, the rest per call */
-      ticks = ((double)(t1 - t0) - bench_timer_overhead) / bc->batch;
-      if (strcmp(bc->name, "ip4_frag") == 0) {
-        ticks /= (double)per_op;
-      }
-      printf("%s,%s,%.2f,%.2f,%lu\n", BENCH_BUILD, bc->name, ticks, ticks * bench_ns_per_tick, per_op);
+    unsigned long per_op = check_and_warm_up(bc);
+    if (count) {
+      count_ops(bc);
+      printf("%s,%s,%d,%lu\n", BENCH_BUILD, bc->name, bc->batch, per_op);
+    } else {
+      time_case(bc, per_op);
     }
     finish(bc);
   }
