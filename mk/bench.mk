@@ -42,9 +42,10 @@ $(eval $(call fastsum_lwip_algorithms,bench/host,$(BENCH_KEY),$(CC),$(BENCH_LAYO
 BENCH_COMMON := test/bench/bench.c test/bench/bench.h
 BENCH_CHKSUM_CFLAGS := $(OPT_CFLAGS) $(BENCH_LAYOUT_CFLAGS)
 
+# The checksum benchmarks (bench-peers: mk/bench-peers.mk adds the peers):
 # fastsum compiled in, with the layout flags (not libfastsum.a).
-$(BUILD)/bench/bench-chksum: test/bench/bench_chksum.c $(BENCH_COMMON) $(FASTSUM_SRC) $(FASTSUM_HEADERS) \
-  $(bench/host_LWIP_ALGS)
+$(BUILD)/bench/bench-chksum $(BUILD)/bench/bench-peers: $(BUILD)/bench/bench-%: test/bench/bench_%.c \
+  $(BENCH_COMMON) $(FASTSUM_SRC) $(FASTSUM_HEADERS) $(bench/host_LWIP_ALGS)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(BENCH_CHKSUM_CFLAGS) $(WARN_CFLAGS) -Isrc/include -DBENCH_CFLAGS='"$(BENCH_CHKSUM_CFLAGS)"' \
 	  -o $@ $(filter %.c %.o,$^)
@@ -96,5 +97,7 @@ bench: $(BENCH_PROGS) ## run the five benchmarks: tables, CSVs and plots in buil
 # `make` (all) builds the benchmarks and, once everything else is built,
 # runs them (the whole run takes seconds) and prints only the short report:
 # the Makefile's `all` recipe runs $(ALL_REPORT).
-ALL_TARGETS += $(BENCH_PROGS) deps-bench
+ALL_TARGETS += $(BENCH_PROGS)
 ALL_REPORT = test/bench/run.sh --report-only $(BENCH_ARGS)
+
+include mk/bench-peers.mk

@@ -13,7 +13,7 @@ PKGS_AREAS := $(sort $(patsubst PKGS_%,%,$(filter PKGS_%,$(.VARIABLES))))
 
 # The areas each goal uses. A goal not listed here (make test, file targets,
 # per-test targets) uses every area but these:
-PKGS_AREAS_ONLY_NAMED := bench fresh
+PKGS_AREAS_ONLY_NAMED := bench bench-peers fresh
 PKGS_AREAS_DEFAULT := $(filter-out $(PKGS_AREAS_ONLY_NAMED),$(PKGS_AREAS))
 GOAL_AREAS_clean :=
 GOAL_AREAS_help :=
@@ -25,6 +25,7 @@ GOAL_AREAS_patched := host patches
 GOAL_AREAS_patches-apply-test := host patches
 GOAL_AREAS_all := host patches bench
 GOAL_AREAS_bench := host patches bench
+GOAL_AREAS_bench-peers := host bench-peers
 GOAL_AREAS_cross-test := host patches cross
 GOAL_AREAS_size := host patches size
 GOAL_AREAS_count := host patches count baremetal

@@ -269,3 +269,40 @@ void bench_csv_close(FILE *f)
     bench_fail("writing a CSV file failed");
   }
 }
+
+double bench_net_ticks(uint64_t elapsed, int calls)
+{
+  double t = ((double)elapsed - bench_timer_overhead) / calls;
+  return t > 0 ? t : 0;
+}
+
+int bench_hot_batch(int len)
+{
+  int b = 65536 / (len > 0 ? len : 1);
+  return b < 1 ? 1 : (b > 1024 ? 1024 : b);
+}
+
+double bench_sum_hot(bench_sum_fn fn, const void *p, int len)
+{
+  int batch = bench_hot_batch(len), i;
+  uint32_t acc = 0;
+  uint64_t t0, t1;
+  acc += fn(p, len); /* prime */
+  t0 = bench_ticks();
+  for (i = 0; i < batch; i++) {
+    acc += fn(p, len);
+  }
+  t1 = bench_ticks();
+  bench_sink += acc;
+  return bench_net_ticks(t1 - t0, batch);
+}
+
+double bench_sum_cold(bench_sum_fn fn, const void *p, int len, uint16_t *result)
+{
+  uint64_t t0, t1;
+  bench_flush(p, (size_t)len);
+  t0 = bench_ticks();
+  *result = fn(p, len);
+  t1 = bench_ticks();
+  return bench_net_ticks(t1 - t0, 1);
+}

@@ -44,6 +44,22 @@ void bench_init(const char *title);
 /* The header line: CPU model, compiler, flags, timer. */
 void bench_print_machine(FILE *out);
 
+/* A checksum routine as lwIP calls one. */
+typedef uint16_t (*bench_sum_fn)(const void *data, int len);
+
+/* Ticks per call of `calls` calls that took `elapsed` ticks in all, the
+ * cost of the timer pair taken off; never below 0. */
+double bench_net_ticks(uint64_t elapsed, int calls);
+/* Calls per timed batch on hot data: about 64 KiB of data per batch, at
+ * most 1024 calls, so the timer's own cost is small against the work. */
+int bench_hot_batch(int len);
+/* Ticks per call of fn on [p, p+len), data and code in the caches (one
+ * call to prime, then a timed batch). */
+double bench_sum_hot(bench_sum_fn fn, const void *p, int len);
+/* Ticks of one call on data flushed from every cache level; its result in
+ * *result. */
+double bench_sum_cold(bench_sum_fn fn, const void *p, int len, uint16_t *result);
+
 /* Median, min and max of n samples (n > 0); sorts the array. */
 struct bench_stats {
   double median, min, max;

@@ -28,14 +28,13 @@ uint16_t lwip_standard_chksum_alg2(const void *data, int len);
 uint16_t lwip_standard_chksum_alg3(const void *data, int len);
 uint16_t lwip_chksum_copy_alg2(void *dst, const void *src, uint16_t len);
 
-typedef uint16_t (*sum_fn)(const void *data, int len);
 typedef uint16_t (*copy_fn)(void *dst, const void *src, uint16_t len);
 
 enum { MAX_ROUTINES = 16, NAME_LEN = 32 };
 
 struct sum_routine {
   char name[NAME_LEN];
-  sum_fn fn;
+  bench_sum_fn fn;
 };
 
 struct copy_routine {
@@ -56,7 +55,7 @@ static uint16_t plain_memcpy(void *dst, const void *src, uint16_t len)
   return 0;
 }
 
-static void add_sum(const char *name, sum_fn fn)
+static void add_sum(const char *name, bench_sum_fn fn)
 {
   snprintf(sums[nsums].name, NAME_LEN, "%s", name);
   sums[nsums++].fn = fn;
@@ -112,49 +111,9 @@ static void register_routines(void)
 
 /* ---- timing ---------------------------------------------------------- */
 
-static double clamp_ticks(double t)
-{
-  return t > 0 ? t : 0;
-}
-
-/* Calls per timed batch on hot data: about 64 KiB of data per batch, so
- * the timer's own cost (tens of ticks) is small against the work. */
-static int hot_batch(int len)
-{
-  int b = 65536 / (len > 0 ? len : 1);
-  return b < 1 ? 1 : (b > 1024 ? 1024 : b);
-}
-
-/* Ticks per call, data and code already in the caches. */
-static double time_sum_hot(sum_fn fn, const unsigned char *p, int len)
-{
-  int batch = hot_batch(len), i;
-  uint32_t acc = 0;
-  uint64_t t0, t1;
-  acc += fn(p, len); /* prime */
-  t0 = bench_ticks();
-  for (i = 0; i < batch; i++) {
-    acc += fn(p, len);
-  }
-  t1 = bench_ticks();
-  bench_sink += acc;
-  return clamp_ticks(((double)(t1 - t0) - bench_timer_overhead) / batch);
-}
-
-/* Ticks of one call on data flushed from every cache level. */
-static double time_sum_cold(sum_fn fn, const unsigned char *p, int len, uint16_t *result)
-{
-  uint64_t t0, t1;
-  bench_flush(p, (size_t)len);
-  t0 = bench_ticks();
-  *result = fn(p, len);
-  t1 = bench_ticks();
-  return clamp_ticks((double)(t1 - t0) - bench_timer_overhead);
-}
-
 static double time_copy_hot(copy_fn fn, unsigned char *dst, const unsigned char *src, int len)
 {
-  int batch = hot_batch(len), i;
+  int batch = bench_hot_batch(len), i;
   uint32_t acc = 0;
   uint64_t t0, t1;
   acc += fn(dst, src, (uint16_t)len);
@@ -164,7 +123,7 @@ static double time_copy_hot(copy_fn fn, unsigned char *dst, const unsigned char 
   }
   t1 = bench_ticks();
   bench_sink += acc;
-  return clamp_ticks(((double)(t1 - t0) - bench_timer_overhead) / batch);
+  return bench_net_ticks(t1 - t0, batch);
 }
 
 /* Source flushed from the caches; the destination stays where it is. */
@@ -176,7 +135,7 @@ static double time_copy_cold(copy_fn fn, unsigned char *dst, const unsigned char
   t0 = bench_ticks();
   *result = fn(dst, src, (uint16_t)len);
   t1 = bench_ticks();
-  return clamp_ticks((double)(t1 - t0) - bench_timer_overhead);
+  return bench_net_ticks(t1 - t0, 1);
 }
 
 /* Every routine must agree with lwIP's algorithm 2 before it is timed. */
@@ -298,8 +257,8 @@ static void bench_sweep(void)
           for (i = 0; i < (int)nsums; i++) {
             uint16_t r;
             k = rotated((size_t)run, (size_t)i, nsums);
-            samples[k][run] = cache == PRIMED ? time_sum_hot(sums[k].fn, p, len)
-                                              : time_sum_cold(sums[k].fn, p, len, &r);
+            samples[k][run] = cache == PRIMED ? bench_sum_hot(sums[k].fn, p, len)
+                                              : bench_sum_cold(sums[k].fn, p, len, &r);
           }
         }
         for (k = 0; k < nsums; k++) {
@@ -392,7 +351,7 @@ static void bench_pieces(void)
       uint16_t ref = lwip_standard_chksum_alg2(src, len), got;
       for (j = 0; j < (int)nsums; j++) {
         k = rotated((size_t)i, (size_t)j, nsums);
-        sum_samples[k * (size_t)npieces + (size_t)i] = time_sum_cold(sums[k].fn, src, len, &got);
+        sum_samples[k * (size_t)npieces + (size_t)i] = bench_sum_cold(sums[k].fn, src, len, &got);
         if (got != ref) {
           bench_fail("random pieces: %s returns 0x%04x, lwip-alg2 0x%04x (len %d, piece %d)",
                      sums[k].name, got, ref, len, i);
@@ -408,7 +367,7 @@ static void bench_pieces(void)
     /* hot: the routines interleaved run by run, as everywhere */
     for (run = 0; run < hot_runs; run++) {
       for (k = 0; k < nsums; k++) {
-        hot_sum[k][run] = time_sum_hot(sums[k].fn, big, len);
+        hot_sum[k][run] = bench_sum_hot(sums[k].fn, big, len);
       }
       for (k = 0; k < ncopies; k++) {
         hot_copy[k][run] = time_copy_hot(copies[k].fn, pool, big, len);
@@ -516,8 +475,8 @@ static void bench_alignment(void)
         for (i = 0; i < (int)nsums; i++) {
           uint16_t r;
           k = rotated((size_t)run, (size_t)i, nsums);
-          samples[k][a][run] = cache == PRIMED ? time_sum_hot(sums[k].fn, src + a, ALIGN_LEN)
-                                               : time_sum_cold(sums[k].fn, src + a, ALIGN_LEN, &r);
+          samples[k][a][run] = cache == PRIMED ? bench_sum_hot(sums[k].fn, src + a, ALIGN_LEN)
+                                               : bench_sum_cold(sums[k].fn, src + a, ALIGN_LEN, &r);
         }
       }
     }

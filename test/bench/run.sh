@@ -106,6 +106,10 @@ seconds=$(($(date +%s) - start))
   echo "== benchmark report (make bench, ${seconds} s; every table: $dir/bench.txt)"
   grep -h '^# CPU' "$dir/bench.txt" | head -n 1
   grep -hv '^#' "$dir/headlines-chksum.txt" "$dir/headlines-lwip.txt"
+  if [ -f "$dir/peers/peers-targets.txt" ]; then
+    echo "peers (the last make bench-peers, $dir/peers/peers.txt):"
+    grep -hv '^#' "$dir/peers/peers-targets.txt"
+  fi
   echo "CSVs: $dir/{sweep,pieces,alignment,header,e2e}.csv"
   echo "plots: $dir/sweep-primed.png $dir/sweep-flushed.png; docs/benchmarks.md explains them"
 } >"$dir/report.txt"
