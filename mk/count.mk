@@ -1,4 +1,5 @@
-# make count: executed-instruction counts under qemu-user (issue 5).
+# make count: executed-instruction counts under qemu-user, estimated cycles
+# on Cortex-M under qemu-system.
 #
 # The checksum paths per call at 20, 40, 576 and 1500 bytes against lwIP's
 # algorithms 2 and 3: fastsum's ARMv7-M and ARMv6-M paths in Thumb-2 code
@@ -7,7 +8,8 @@
 # ip4_output_if() on the patched lwIP 2.2.1, inline vs through inet_chksum().
 # test/count/count.sh counts; the table goes to build/count/count.md and the
 # target fails over the limits; `make count-limits` (in make test) measures
-# only those. docs/count.md has the numbers.
+# only those and the cycle targets (test/count/cycles.sh: Cortex-M4 and
+# Cortex-M0+ at 1500 bytes). docs/count.md has the numbers.
 
 PKGS_count := gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu qemu-user \
   libc6-dev-armhf-cross libc6-dev-arm64-cross libc6-dev-riscv64-cross \
@@ -95,6 +97,7 @@ $(COUNT_MCU_OBJ): $(COUNT_DIR)/%.o: src/$$(*F).c $(FASTSUM_HEADERS)
 	  { echo "error: $< has no checksum function for $(*D)" >&2; rm -f $@; exit 1; }
 
 # In make test: only the limits (seconds), and the Cortex-M builds.
-count-limits: $(COUNT_DIR)/arm/count_chksum $(COUNT_MCU_OBJ) ## assert ARMv7-M <= 0.4 and ARMv6-M <= 0.8 instructions a byte at 1500 bytes
+count-limits: $(COUNT_DIR)/arm/count_chksum $(COUNT_MCU_OBJ) $(foreach c,cortex-m0plus cortex-m4,$(COUNT_DIR)/mcu-$c/count_chksum) ## assert ARMv7-M <= 0.4 and ARMv6-M <= 0.8 instructions a byte at 1500 bytes, Cortex-M4 >= 1.6 and Cortex-M0+ >= 1.2 bytes a cycle
 	$(Q)$(TOP)/test/count/count.sh --limits qemu-arm $<
+	$(Q)$(TOP)/test/count/cycles.sh --limits $(COUNT_MCU_LIMIT_RUNS)
 TEST_TARGETS += count-limits

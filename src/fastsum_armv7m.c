@@ -31,6 +31,12 @@ __asm__(
 "  .syntax unified\n"
 "  .thumb\n"
 "  .p2align 2\n"
+/* 32 bytes at r0 (word-aligned) into r2 with the carry in and out */
+"  .macro fastsum_sum32\n"
+"  ldmia r0!, {r3-r8, r10, r11}\n"
+"  adcs r2, r2, r3\n  adcs r2, r2, r4\n  adcs r2, r2, r5\n  adcs r2, r2, r6\n"
+"  adcs r2, r2, r7\n  adcs r2, r2, r8\n  adcs r2, r2, r10\n  adcs r2, r2, r11\n"
+"  .endm\n"
 "  .global fastsum_chksum_armv7m\n"
 "  .thumb_func\n"
 "  .type fastsum_chksum_armv7m, %function\n"
@@ -62,24 +68,23 @@ __asm__(
 "  adds r2, r2, #0\n"                /* C = 0 */
 "  teq r0, r12\n"
 "  beq 5f\n"
-/* Main loop: the carry flows from ADCS to ADCS, loop control is TEQ and
-   BNE which leave C alone. */
+"  tst r1, #64\n"                    /* an odd number of them: start halfway */
+"  bne 7f\n"
+/* Main loop, 128 bytes (4 LDM of 8 words: 4 x 17 cycles and a 3-cycle
+   branch on Cortex-M3/M4): the carry flows from ADCS to ADCS, loop control
+   is TEQ and BNE, which leave C alone, as TST with a small immediate does. */
 "4:\n"
-"  ldmia r0!, {r3-r8, r10, r11}\n"
-"  adcs r2, r2, r3\n  adcs r2, r2, r4\n  adcs r2, r2, r5\n  adcs r2, r2, r6\n"
-"  adcs r2, r2, r7\n  adcs r2, r2, r8\n  adcs r2, r2, r10\n  adcs r2, r2, r11\n"
-"  ldmia r0!, {r3-r8, r10, r11}\n"
-"  adcs r2, r2, r3\n  adcs r2, r2, r4\n  adcs r2, r2, r5\n  adcs r2, r2, r6\n"
-"  adcs r2, r2, r7\n  adcs r2, r2, r8\n  adcs r2, r2, r10\n  adcs r2, r2, r11\n"
+"  fastsum_sum32\n"
+"  fastsum_sum32\n"
+"7:\n"
+"  fastsum_sum32\n"
+"  fastsum_sum32\n"
 "  teq r0, r12\n"
 "  bne 4b\n"
-/* Tail: TST with a small immediate leaves C alone too. */
 "5:\n"
 "  tst r1, #32\n"
 "  beq 6f\n"
-"  ldmia r0!, {r3-r8, r10, r11}\n"
-"  adcs r2, r2, r3\n  adcs r2, r2, r4\n  adcs r2, r2, r5\n  adcs r2, r2, r6\n"
-"  adcs r2, r2, r7\n  adcs r2, r2, r8\n  adcs r2, r2, r10\n  adcs r2, r2, r11\n"
+"  fastsum_sum32\n"
 "6:\n"
 "  tst r1, #16\n"
 "  beq 6f\n"
@@ -139,6 +144,7 @@ __asm__(
 "90:\n"
 "  movs r0, #0\n"
 "  bx lr\n"
+"  .purgem fastsum_sum32\n"
 "  .size fastsum_chksum_armv7m, .-fastsum_chksum_armv7m\n"
 "  .popsection\n"
 FASTSUM_ASM_MODE
