@@ -98,7 +98,8 @@ cross-test: $$(CROSS_TESTS) ## cross-build for six CPUs and run every test under
 # and what LWIP_CHKSUM costs in a firmware: lwip_standard_chksum (alg 2, 3)
 # or fastsum_chksum linked alone with --gc-sections.
 PKGS_size := gcc-arm-none-eabi binutils-arm-none-eabi libnewlib-arm-none-eabi \
-  gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf gcc-xtensa-lx106 binutils-xtensa-lx106
+  gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf gcc-xtensa-lx106 binutils-xtensa-lx106 \
+  picolibc-xtensa-lx106-elf
 SIZE_CORES := cortex-m0 cortex-m3 cortex-m4 cortex-m7 rv32imc lx106
 SIZE_OPTS := Os O2
 SIZE_CC_cortex-m0 := arm-none-eabi-gcc -mcpu=cortex-m0 -mthumb
