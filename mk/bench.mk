@@ -43,11 +43,13 @@ BENCH_COMMON := test/bench/bench.c test/bench/bench.h
 BENCH_CHKSUM_CFLAGS := $(OPT_CFLAGS) $(BENCH_LAYOUT_CFLAGS)
 
 # The checksum benchmarks (bench-peers: mk/bench-peers.mk adds the peers):
-# fastsum compiled in, with the layout flags (not libfastsum.a).
+# fastsum compiled in, with the layout flags (not libfastsum.a); with the
+# table of paths and the private header where src/ has them apart.
 $(BUILD)/bench/bench-chksum $(BUILD)/bench/bench-peers: $(BUILD)/bench/bench-%: test/bench/bench_%.c \
-  $(BENCH_COMMON) $(FASTSUM_SRC) $(FASTSUM_HEADERS) $(bench/host_LWIP_ALGS)
+  $(BENCH_COMMON) $(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC) $(FASTSUM_HEADERS) $(bench/host_LWIP_ALGS)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(BENCH_CHKSUM_CFLAGS) $(WARN_CFLAGS) -Isrc/include -DBENCH_CFLAGS='"$(BENCH_CHKSUM_CFLAGS)"' \
+	$(Q)$(CC) $(BENCH_CHKSUM_CFLAGS) $(WARN_CFLAGS) -Isrc/include $(FASTSUM_PRIVATE_CFLAGS) \
+	  -DBENCH_CFLAGS='"$(BENCH_CHKSUM_CFLAGS)"' \
 	  -o $@ $(filter %.c %.o,$^)
 
 # ---- the lwIP builds of benchmarks 1 and 5 ----
