@@ -110,6 +110,13 @@ last_bytes(const uint8_t *p, size_t n)
   return load64(p + n - 8) >> (64 - 8 * (n & 7));
 }
 
+/* The bytes an asm block below reads, as its memory operand. Structures,
+ * because a cast to a pointer to an array of const bytes drops the const
+ * for GCC's -Wcast-qual, which lwIP's own builds turn on. */
+struct bytes16 { uint8_t b[16]; };
+struct bytes32 { uint8_t b[32]; };
+struct bytes64 { uint8_t b[64]; };
+
 /* One's-complement 64-bit sum of n bytes at p added to sum. */
 static inline __attribute__((always_inline)) uint64_t
 scalar_sum(const uint8_t *p, size_t n, uint64_t sum)
@@ -130,7 +137,7 @@ scalar_sum(const uint8_t *p, size_t n, uint64_t sum)
             "adcq 56(%[p]), %[s]\n\t"
             "adcq $0, %[s]"
             : [s] "+r"(sum)
-            : [p] "r"(p), "m"(*(const uint8_t(*)[64])p)
+            : [p] "r"(p), "m"(*(const struct bytes64 *)p)
             : "cc");
   }
   if (n & 32) {
@@ -140,7 +147,7 @@ scalar_sum(const uint8_t *p, size_t n, uint64_t sum)
             "adcq 24(%[p]), %[s]\n\t"
             "adcq $0, %[s]"
             : [s] "+r"(sum)
-            : [p] "r"(p), "m"(*(const uint8_t(*)[32])p)
+            : [p] "r"(p), "m"(*(const struct bytes32 *)p)
             : "cc");
     p += 32;
   }
@@ -149,7 +156,7 @@ scalar_sum(const uint8_t *p, size_t n, uint64_t sum)
             "adcq 8(%[p]), %[s]\n\t"
             "adcq $0, %[s]"
             : [s] "+r"(sum)
-            : [p] "r"(p), "m"(*(const uint8_t(*)[16])p)
+            : [p] "r"(p), "m"(*(const struct bytes16 *)p)
             : "cc");
     p += 16;
   }
