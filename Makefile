@@ -23,6 +23,7 @@ include mk/interop.mk     # the Linux kernel as a peer, over TAP devices
 include mk/fuzz.mk        # hostile input: fuzz targets, the bad-input table
 include mk/lint.mk        # cppcheck, clang-tidy, valgrind on the project's code
 include mk/lwip-builds.mk # lwIP's own Make/CMake runners and iteropts.sh with fastsum
+include mk/install.mk     # make install/uninstall: library, headers, pkg-config, CMake package
 include mk/fresh.mk       # make fresh-test: make and make test on a bare Debian root
 include mk/packages.mk    # last: the Debian packages the goals need, installed first
 

@@ -26,7 +26,7 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check)
 CHECK_LIBS = $(shell pkg-config --libs check)
 
 # Goals that need no lwIP tree (no fetch, no generated makefiles).
-NO_LWIP_GOALS := clean help apply revert lib deps-% fresh-test
+NO_LWIP_GOALS := clean help apply revert lib deps-% fresh-test install uninstall install-test
 
 # The Debian packages of the host builds (mk/packages.mk installs them).
 PKGS_host := check pkg-config make gcc libc6-dev xz-utils

@@ -4,8 +4,11 @@
 #
 #   set(FASTSUM_DIR path/to/lwip-fastsum/src)
 #   include(${FASTSUM_DIR}/Filelists.cmake)
-#   target_sources(my_port PRIVATE ${fastsum_SRCS})        # or:
+#   target_sources(my_port PRIVATE ${fastsum_SRCS})   # or:
 #   target_link_libraries(my_port PRIVATE fastsum)
+#
+# fastsum::fastsum is the same target, the name find_package(fastsum) gives
+# when fastsum is installed (make install).
 #
 # Every file compiles on every target and is empty unless the compiler targets
 # its CPU, so the list is the whole folder.
@@ -17,4 +20,5 @@ set(fastsum_INCLUDE_DIRS ${FASTSUM_DIR}/include)
 if(NOT TARGET fastsum)
   add_library(fastsum STATIC ${fastsum_SRCS})
   target_include_directories(fastsum PUBLIC ${fastsum_INCLUDE_DIRS})
+  add_library(fastsum::fastsum ALIAS fastsum)
 endif()
