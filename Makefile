@@ -20,6 +20,7 @@ include mk/baremetal.mk   # microcontroller cores under qemu-system
 include mk/bench.mk       # benchmarks and the report `make` prints
 include mk/count.mk       # executed instructions per checksum and per IPv4 header
 include mk/interop.mk     # the Linux kernel as a peer, over TAP devices
+include mk/interop-iperf.mk # iperf -c (kernel) against lwiperf: stock, patched, fastsum
 include mk/fuzz.mk        # hostile input: fuzz targets, the bad-input table
 include mk/lint.mk        # cppcheck, clang-tidy, valgrind on the project's code
 include mk/lwip-builds.mk # lwIP's own Make/CMake runners and iteropts.sh with fastsum

@@ -10,12 +10,14 @@
 PKGS_interop := iproute2 tshark iputils-ping ethtool python3 procps
 
 TAPDEMO_SRC := contrib/tapdemo/tapdemo.c contrib/tapdemo/tapif.c contrib/tapdemo/services.c
+# lwIP's iperf 2 server (tapdemo --iperf, make interop-iperf)
+TAPDEMO_TREE_SRC := src/apps/lwiperf/lwiperf.c
 
 # $(call interop_demo,NAME,KEY,TREE,READY): build/interop/NAME/prog and
 # `make interop-NAME`, which runs test/interop/run.sh on it.
 # fastsum is lwIP's checksum: the host library, linked after liblwip.a.
 define interop_demo
-$(call lwip_program,interop/$1,$2,$3,$4,-I$(TOP)/contrib/tapdemo -I$(TOP)/src/include,,$(TAPDEMO_SRC),,)
+$(call lwip_program,interop/$1,$2,$3,$4,-I$(TOP)/contrib/tapdemo -I$(TOP)/src/include,$(TAPDEMO_TREE_SRC),$(TAPDEMO_SRC),,)
 $(BUILD)/interop/$1/prog: $(FASTSUM_LIB)
 .PHONY: interop-$1
 interop-$1: $(BUILD)/interop/$1/prog

@@ -56,7 +56,10 @@
 /* tcp_write copies with LWIP_CHKSUM_COPY: the copy path meets the kernel too. */
 #define LWIP_CHECKSUM_ON_COPY       1
 
-/* The checksum module under test: LWIP_CHKSUM, LWIP_CHKSUM_COPY. */
+/* The checksum module under test: LWIP_CHKSUM, LWIP_CHKSUM_COPY. Built with
+ * -DTAPDEMO_LWIP_CHKSUM, lwIP's own instead (make interop-iperf compares). */
+#ifndef TAPDEMO_LWIP_CHKSUM
 #include "fastsum_lwipopts.h"
+#endif
 
 #endif /* TAPDEMO_LWIPOPTS_H */

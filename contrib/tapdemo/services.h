@@ -1,6 +1,7 @@
 /**
  * @file
- * The services tapdemo runs on lwIP's raw API: UDP echo, TCP echo, TCP discard.
+ * The services tapdemo runs on lwIP's raw API: UDP echo, TCP echo, TCP discard,
+ * and lwIP's iperf 2 server.
  */
 #ifndef TAPDEMO_SERVICES_H
 #define TAPDEMO_SERVICES_H
@@ -18,5 +19,6 @@ extern struct service_counts service_counts;
 int udp_echo_start(u16_t port);
 int tcp_echo_start(u16_t port);
 int tcp_discard_start(u16_t port);
+int iperf_start(void);
 
 #endif /* TAPDEMO_SERVICES_H */

@@ -40,6 +40,8 @@ static const char usage[] =
   "  --udp-echo PORT     UDP echo service port (default 7, 0: off)\n"
   "  --tcp-echo PORT     TCP echo service port (default 7, 0: off)\n"
   "  --tcp-discard PORT  TCP discard service port (default 9, 0: off)\n"
+  "  --iperf             run lwIP's iperf 2 server (lwiperf) on TCP port 5001; each\n"
+  "                      test's report says the CPU time tapdemo used so far\n"
   "  --duration SECONDS  stop by itself after SECONDS (default 0: run until a signal)\n"
   "  --help              this text\n"
   "\n"
@@ -47,7 +49,7 @@ static const char usage[] =
   "stopped, 1 when a TAP device cannot be used, 2 for bad options.\n";
 
 /* Long options only: values no short option can have. */
-enum { OPT_NETIF = 256, OPT_GATEWAY, OPT_UDP_ECHO, OPT_TCP_ECHO, OPT_TCP_DISCARD, OPT_DURATION, OPT_HELP };
+enum { OPT_NETIF = 256, OPT_GATEWAY, OPT_UDP_ECHO, OPT_TCP_ECHO, OPT_TCP_DISCARD, OPT_IPERF, OPT_DURATION, OPT_HELP };
 
 struct netif_config {
   char tap[16];   /* IFNAMSIZ */
@@ -170,6 +172,7 @@ main(int argc, char **argv)
     { "udp-echo", required_argument, NULL, OPT_UDP_ECHO },
     { "tcp-echo", required_argument, NULL, OPT_TCP_ECHO },
     { "tcp-discard", required_argument, NULL, OPT_TCP_DISCARD },
+    { "iperf", no_argument, NULL, OPT_IPERF },
     { "duration", required_argument, NULL, OPT_DURATION },
     { "help", no_argument, NULL, OPT_HELP },
     { NULL, 0, NULL, 0 }
@@ -179,7 +182,7 @@ main(int argc, char **argv)
   struct netif netifs[TAPDEMO_MAX_NETIFS];
   struct pollfd fds[TAPDEMO_MAX_NETIFS];
   ip4_addr_t gateway;
-  int have_gateway = 0, n_netifs = 0, i, opt;
+  int have_gateway = 0, iperf = 0, n_netifs = 0, i, opt;
   unsigned long udp_echo_port = 7, tcp_echo_port = 7, tcp_discard_port = 9, duration = 0;
   u32_t started;
   struct sigaction sa;
@@ -207,6 +210,9 @@ main(int argc, char **argv)
       break;
     case OPT_TCP_DISCARD:
       tcp_discard_port = parse_number(optarg, 0xffff, "--tcp-discard port");
+      break;
+    case OPT_IPERF:
+      iperf = 1;
       break;
     case OPT_DURATION:
       duration = parse_number(optarg, 24ul * 3600, "--duration");
@@ -270,7 +276,8 @@ main(int argc, char **argv)
   }
   if ((udp_echo_port != 0 && udp_echo_start((u16_t)udp_echo_port) != 0) ||
       (tcp_echo_port != 0 && tcp_echo_start((u16_t)tcp_echo_port) != 0) ||
-      (tcp_discard_port != 0 && tcp_discard_start((u16_t)tcp_discard_port) != 0)) {
+      (tcp_discard_port != 0 && tcp_discard_start((u16_t)tcp_discard_port) != 0) ||
+      (iperf && iperf_start() != 0)) {
     fprintf(stderr, "tapdemo: cannot start the services\n");
     return 1;
   }
