@@ -3,7 +3,8 @@
 # with lwIP's iperf 2 server, built the same way three times for the newest
 # lwIP version in use: stock (the pristine tree, lwIP's checksum), patched
 # (the patched tree, lwIP's checksum) and fastsum (the patched tree with
-# fastsum). The kernel's `iperf -c` is the client. Root only, like interop.
+# fastsum). The kernel's `iperf -c` is the client. Root only, like interop;
+# not part of `make interop` or `make test` (about 10 min on 2 idle cores).
 
 # iperf with interop's packages, installed as root only (mk/packages.mk)
 PKGS_interop += iperf
