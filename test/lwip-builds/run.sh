@@ -1,17 +1,17 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
-# run.sh TREE WORK: lwIP's own builds with fastsum, as docs/fastsum.md says.
+# run.sh TREE WORK PART: lwIP's own builds with fastsum, as docs/fastsum.md
+# says. PART is "runners" (lwIP's Make and CMake unit-test runners) or
+# "iteropts" (iteropts.sh with fastsum and, for comparison, without).
 #
-# TREE is a (patched) lwIP tree, left untouched. WORK/fastsum and WORK/stock
-# are copies of it; the blocks of docs/fastsum.md marked
-# "<!-- lwip-builds: NAME -->" are added to WORK/fastsum where the docs say
-# (path/to/lwip-fastsum replaced by this checkout), then the docs' commands
-# run in each copy: lwIP's Make and CMake unit-test runners (fastsum copy)
-# and iteropts.sh (both copies). Every assertion failure is one line
-# "FAIL: ..." and exit status 1.
+# TREE is a (patched) lwIP tree, left untouched. WORK/fastsum is a copy of
+# it with the blocks of docs/fastsum.md marked "<!-- lwip-builds: NAME -->"
+# added where the docs say (path/to/lwip-fastsum replaced by this checkout);
+# WORK/stock a plain copy (iteropts only). The docs' commands run in them.
+# Every assertion failure is one line "FAIL: ..." and exit status 1.
 set -eu
 
-tree=$1 work=$2
+tree=$1 work=$2 part=$3
 top=$(cd "$(dirname "$0")/../.." && pwd)
 docs=$top/docs/fastsum.md
 fails=0
@@ -21,6 +21,7 @@ fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 die() { echo "error: $*" >&2; exit 2; }
 
 [ -f "$tree/src/include/lwip/init.h" ] || die "$tree is not an lwIP tree"
+[ "$part" = runners ] || [ "$part" = iteropts ] || die "PART must be runners or iteropts, not '$part'"
 
 # The fenced block after the marker line of NAME, placeholder replaced.
 block() {
@@ -55,19 +56,6 @@ run() { # NAME DIR LOG
   (cd "$2" && sh -e "$work/$1.sh") > "$3" 2>&1
 }
 
-rm -rf "$work"
-mkdir -p "$work"
-work=$(cd "$work" && pwd)
-for copy in fastsum stock; do
-  cp -R "$tree" "$work/$copy"
-done
-fs=$work/fastsum
-block lwipopts >> "$fs/test/unit/lwipopts.h"
-block lwipopts >> "$fs/contrib/examples/example_app/lwipopts.h"
-block make >> "$fs/src/Filelists.mk"
-insert before cmake-before "$fs/contrib/ports/unix/check/CMakeLists.txt" 'include(${LWIP_DIR}/src/Filelists.cmake)'
-insert after cmake-after "$fs/contrib/ports/unix/check/CMakeLists.txt" 'include(${LWIP_DIR}/src/Filelists.cmake)'
-
 # "Checks: N, Failures: 0, Errors: 0" from Check's summary, else nothing.
 checks_passed() {
   sed -n 's/.*Checks: \([0-9][0-9]*\), Failures: 0, Errors: 0.*/\1/p' "$1" | tail -n 1
@@ -95,18 +83,36 @@ unit_runner() { # RUNNER BLOCK LIB PROG
     fail "$1: no 'Checks: N, Failures: 0, Errors: 0' in $work/$2.log"
   fi
   [ -f "$fs/$3" ] && [ -f "$fs/$4" ] && symbols "$1" "$fs/$3" "$fs/$4"
-  eval "checks_$(echo "$2" | tr -c 'a-z\n' _)=\$n"
+  checks=$n
 }
 
-unit_runner "Make runner" run-make contrib/ports/unix/check/liblwipcommon.a contrib/ports/unix/check/lwip_unittests
-unit_runner "CMake runner" run-cmake build-check/liblwipcore.a build-check/lwip_unittests
-[ "$checks_run_make" = "$checks_run_cmake" ] ||
-  fail "the Make runner ran $checks_run_make checks, the CMake runner $checks_run_cmake"
+rm -rf "$work"
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+fs=$work/fastsum
+cp -R "$tree" "$fs"
+block lwipopts >> "$fs/test/unit/lwipopts.h"
+block lwipopts >> "$fs/contrib/examples/example_app/lwipopts.h"
+block make >> "$fs/src/Filelists.mk"
+insert before cmake-before "$fs/contrib/ports/unix/check/CMakeLists.txt" 'include(${LWIP_DIR}/src/Filelists.cmake)'
+insert after cmake-after "$fs/contrib/ports/unix/check/CMakeLists.txt" 'include(${LWIP_DIR}/src/Filelists.cmake)'
+
+if [ $part = runners ]; then
+  unit_runner "Make runner" run-make contrib/ports/unix/check/liblwipcommon.a contrib/ports/unix/check/lwip_unittests
+  make_checks=$checks
+  unit_runner "CMake runner" run-cmake build-check/liblwipcore.a build-check/lwip_unittests
+  [ "$make_checks" = "$checks" ] ||
+    fail "the Make runner ran $make_checks checks, the CMake runner $checks"
+  [ $fails = 0 ] || { echo "lwip-builds: $fails failure(s)"; exit 1; }
+  say "all passed"
+  exit 0
+fi
 
 # iteropts.sh: exit 0, one log per configuration, none failed; the linker's
 # trace in each log says who references and defines the checksum.
 configs=$(ls "$tree"/contrib/examples/example_app/test_configs/*.h | wc -l)
 [ "$configs" -gt 0 ] || die "$tree has no contrib/examples/example_app/test_configs/*.h"
+cp -R "$tree" "$work/stock"
 for copy in fastsum stock; do
   app=$work/$copy/contrib/ports/unix/example_app
   if run run-iteropts "$work/$copy" "$work/iteropts-$copy.log"; then :; else
