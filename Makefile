@@ -2,17 +2,19 @@
 # `make help` lists the targets, README.md says what the project is.
 #
 #   make          fetch and build everything, print the report
-#   make test     every test
+#   make check    the quick tests: unit, differential, packet, apply
+#   make test     every test: make check, then cross, fuzz, lint, ...
 #
 # Useful variables: LWIP_DIR=/path/to/lwip (use your own tree, fetch nothing),
-# LWIP_TARBALL=/path/to/lwip_X.Y.Z+dfsg1.orig.tar.xz, CC, V=1 (show commands).
+# LWIP_TARBALL=/path/to/lwip_X.Y.Z+dfsg1.orig.tar.xz, CC, OPT_CFLAGS,
+# V=1 (show commands).
 
 .DEFAULT_GOAL := all
 
 include mk/config.mk      # paths, compilers, flags, Debian packages
-include mk/lwip.mk        # pristine lwIP trees: Debian, LWIP_TARBALL or LWIP_DIR
-include mk/unittest.mk    # programs built against lwIP; the stock unit tests
-include mk/patches.mk     # the patch series: apply, revert, patched variants
+include mk/lwip.mk        # lwIP trees, option variants, how a program is declared
+include mk/patches.mk     # the patch series: apply, revert, patched trees
+include mk/unittest.mk    # lwIP's stock unit tests on every tree and variant
 include mk/fastsum.mk     # the checksum module: libfastsum.a and its tests
 include mk/pktest.mk      # inline vs function-call: byte-identical packets
 include mk/cross.mk       # big-endian, strict-alignment, Cortex-M: qemu, size
@@ -26,16 +28,24 @@ include mk/lint.mk        # cppcheck, clang-tidy, valgrind on the project's code
 include mk/lwip-builds.mk # lwIP's own Make/CMake runners and iteropts.sh with fastsum
 include mk/install.mk     # make install/uninstall: library, headers, pkg-config, CMake package
 include mk/fresh.mk       # make fresh-test: make and make test on a bare Debian root
+include mk/build-test.mk  # the build itself: flags reach the compiler
 include mk/packages.mk    # last: the Debian packages the goals need, installed first
 
-.PHONY: all test help clean
+# The rules of every program and capture comparison declared above.
+$(foreach p,$(PROGRAMS),$(eval $(call program_rules,$p)))
+$(foreach c,$(CAPTURE_COMPARISONS),$(eval $(call capture_comparison_rules,$c)))
+
+.PHONY: all check test help clean
 
 all: $(ALL_TARGETS) ## build everything and print the report
 	@echo "built: $(ALL_TARGETS)"
 	$(Q)$(ALL_REPORT)
 
-test: $(TEST_TARGETS) ## run every test
-	@echo "make test: all passed: $(TEST_TARGETS)"
+check: $(CHECK_TARGETS) ## the quick tests: lwIP's unit tests, differential, packet, bad-input and apply tests
+	@echo "make check: all passed: $(CHECK_TARGETS)"
+
+test: check $(TEST_TARGETS) ## run every test: make check, cross, count limits, fuzz smoke, lint, valgrind, interop
+	@echo "make test: all passed: $(CHECK_TARGETS) $(TEST_TARGETS)"
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z0-9_%-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | \

@@ -82,14 +82,20 @@ $(call baremetal_board,$1): $(or $(BAREMETAL_BOARD_$1),test/baremetal/board.c)
 endef
 $(foreach c,$(BAREMETAL_CORES) cortex-m0plus,$(eval $(call baremetal_board_rule,$c)))
 
-# $(call baremetal_fastsum,CORE): baremetal/CORE/fastsum, built and run.
-define baremetal_fastsum
-$(call fastsum_test_program,baremetal/$1/fastsum,$(FASTSUM_TEST_KEY),$(call baremetal_cc,$1),-DFASTSUM_TEST_MCU,$(call baremetal_ldflags,$1),$(call baremetal_run,$1))
-$(BUILD)/baremetal/$1/fastsum/test_fastsum: $(call baremetal_board,$1)
+# The differential test for each core, baremetal/CORE/fastsum (mk/lwip.mk),
+# run through test/baremetal/run.sh.
+define baremetal_program
+PROGRAMS += baremetal/$c/fastsum
+baremetal/$c/fastsum_LIKE := fastsum-test
+baremetal/$c/fastsum_CC := $(call baremetal_cc,$c)
+baremetal/$c/fastsum_CFLAGS := -Isrc/include -DFASTSUM_TEST_MCU
+baremetal/$c/fastsum_LIBS := $(call lwip_algs,baremetal/$c/fastsum) $(call baremetal_board,$c) \
+  $(call baremetal_ldflags,$c)
+baremetal/$c/fastsum_EMULATOR := $(call baremetal_run,$c)
 endef
-$(foreach c,$(BAREMETAL_CORES),$(eval $(call baremetal_fastsum,$c)))
+$(foreach c,$(BAREMETAL_CORES),$(eval $(baremetal_program)))
 
 .PHONY: baremetal-test
 TEST_TARGETS += baremetal-test
-baremetal-test: $(foreach c,$(BAREMETAL_CORES),baremetal/$c/fastsum) ## fastsum's differential test on Cortex-M0/M3/M4/M7/M33, rv32imc and the ESP8266's lx106 under qemu-system
+baremetal-test: $(foreach c,$(BAREMETAL_CORES),run-baremetal/$c/fastsum) ## fastsum's differential test on Cortex-M0/M3/M4/M7/M33, rv32imc and the ESP8266's lx106 under qemu-system
 	@echo "baremetal-test: all passed on $(BAREMETAL_CORES)"

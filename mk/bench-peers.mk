@@ -51,7 +51,11 @@ $(PEERS_BUILD)/load_floor.o: test/bench/peers/load_floor.c
 	$(Q)$(CC) $(BENCH_CHKSUM_CFLAGS) $(WARN_CFLAGS) -c $< -o $@
 
 PEERS_OBJ := $(addprefix $(PEERS_BUILD)/,linux-csum.o linux.o dpdk-O2.o dpdk-O3-native.o load_floor.o)
-$(BENCH_DIR)/bench-peers: $(PEERS_OBJ)
+# The program: bench/chksum's settings, the peers linked in.
+PROGRAMS += bench/peers-prog
+bench/peers-prog_LIKE := bench/chksum
+bench/peers-prog_SRCS := test/bench/bench_peers.c test/bench/bench.c $(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC)
+bench/peers-prog_LIBS = $(call lwip_algs,bench/peers-prog) $(PEERS_OBJ)
 
 .PHONY: bench-peers
 ifeq ($(filter x86_64-%,$(shell $(CC) -dumpmachine)),)
@@ -59,7 +63,7 @@ bench-peers:
 	@echo "error: make bench-peers needs an x86_64 compiler (Linux's peer is x86_64 code); $(CC) is not" >&2
 	@exit 1
 else
-bench-peers: $(BENCH_DIR)/bench-peers ## fastsum beside Linux, DPDK, lwIP and the load-only floor: tables, targets, CSV, plot in build/bench/peers/
+bench-peers: $(BUILD)/bench/peers-prog/prog ## fastsum beside Linux, DPDK, lwIP and the load-only floor: tables, targets, CSV, plot in build/bench/peers/
 	@mkdir -p $(PEERS_OUT)
 	$(Q)BENCH_DIR=$(PEERS_OUT) $< >$(PEERS_OUT)/peers.txt || { cat $(PEERS_OUT)/peers.txt; exit 1; }
 	$(Q)cat $(PEERS_OUT)/peers.txt

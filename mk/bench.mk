@@ -1,15 +1,14 @@
 # Benchmarks: make bench (the seed measurements side by side), the report of make.
 #
-#   build/bench/bench-chksum          benchmarks 2 (size sweep), 3 (random
-#                                     pieces), 4 (alignment): fastsum and
-#                                     lwIP's algorithms, one program
-#   build/bench/lwip-BUILD-LAYOUT/prog
-#                                     benchmarks 1 (header) and 5 (end to
-#                                     end): test/bench/bench_lwip.c linked
-#                                     into each lwIP build below, each in
-#                                     two code layouts
-#   build/bench/bench-lwip-tables     their tables, from the samples of all
-#                                     builds (run in alternating rounds)
+#   bench/chksum        benchmarks 2 (size sweep), 3 (random pieces), 4
+#                       (alignment): fastsum and lwIP's algorithms
+#   bench/lwip-BUILD-LAYOUT
+#                       benchmarks 1 (header) and 5 (end to end):
+#                       test/bench/bench_lwip.c linked into each lwIP build
+#                       below, each in two code layouts
+#   bench/tables        their tables, from the samples of all builds (run in
+#                       alternating rounds)
+# (programs, mk/lwip.mk) on lwIP 2.2.1, or the user's tree with LWIP_DIR.
 #
 # test/bench/run.sh runs them all; docs/benchmarks.md explains the numbers.
 # Not part of `make test`: benchmarks measure, tests assert.
@@ -17,8 +16,6 @@
 PKGS_bench := gnuplot-nox valgrind
 
 BENCH_DIR := $(BUILD)/bench
-# The lwIP version timed: 2.2.1, or the user's tree with LWIP_DIR.
-BENCH_KEY := $(lastword $(LWIP_KEYS))
 
 # Code layout: everything timed is compiled with functions and loops
 # aligned alike, and on x86 with the assembler keeping every jump off a 32-byte
@@ -36,60 +33,60 @@ BENCH_LAYOUTS := source sorted
 BENCH_LAYOUT_sorted_CFLAGS := -ffunction-sections
 BENCH_LAYOUT_sorted_LDFLAGS := -Wl,--sort-section=name
 
-# lwIP's algorithms 1, 2, 3 and lwip_chksum_copy (mk/fastsum.mk's rule).
-$(eval $(call fastsum_lwip_algorithms,bench/host,$(BENCH_KEY),$(CC),$(BENCH_LAYOUT_CFLAGS)))
-
-BENCH_COMMON := test/bench/bench.c test/bench/bench.h
 BENCH_CHKSUM_CFLAGS := $(OPT_CFLAGS) $(BENCH_LAYOUT_CFLAGS)
 
 # The checksum benchmarks (bench-peers: mk/bench-peers.mk adds the peers):
 # fastsum compiled in, with the layout flags (not libfastsum.a); with the
-# table of paths and the private header where src/ has them apart.
-$(BUILD)/bench/bench-chksum $(BUILD)/bench/bench-peers: $(BUILD)/bench/bench-%: test/bench/bench_%.c \
-  $(BENCH_COMMON) $(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC) $(FASTSUM_HEADERS) $(bench/host_LWIP_ALGS)
-	@mkdir -p $(@D)
-	$(Q)$(CC) $(BENCH_CHKSUM_CFLAGS) $(WARN_CFLAGS) -Isrc/include $(FASTSUM_PRIVATE_CFLAGS) \
-	  -DBENCH_CFLAGS='"$(BENCH_CHKSUM_CFLAGS)"' \
-	  -o $@ $(filter %.c %.o,$^)
+# table of paths and the private header where src/ has them apart; lwIP's
+# algorithms 1, 2, 3 and lwip_chksum_copy (mk/fastsum.mk).
+PROGRAMS += bench/chksum
+bench/chksum_SRCS := test/bench/bench_chksum.c test/bench/bench.c $(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC)
+bench/chksum_LWIP_ALGS := $(LWIP_DEFAULT)
+bench/chksum_CFLAGS = $(BENCH_LAYOUT_CFLAGS) -Isrc/include $(FASTSUM_PRIVATE_CFLAGS) \
+  -DBENCH_CFLAGS='"$(BENCH_CHKSUM_CFLAGS)"'
+bench/chksum_LIBS = $(call lwip_algs,bench/chksum)
 
 # ---- the lwIP builds of benchmarks 1 and 5 ----
 # Same driver and options (test/bench/lwipopts.h) in every build; without
-# lwIP's debug output and assertions, as a product is built.
+# lwIP's debug output and assertions, as a product is built. Each build in
+# each of BENCH_LAYOUTS; the source layout is the one counted.
 BENCH_LWIP_CFLAGS := -ULWIP_DEBUG -DLWIP_NOASSERT $(BENCH_LAYOUT_CFLAGS)
-BENCH_LWIP_FLAGS_TEXT := $(LWIP_CFLAGS) $(BENCH_LWIP_CFLAGS)
-
-# One lwIP build in one of BENCH_LAYOUTS:
-#   $(call bench_lwip_layout,BUILD,TREE,READY,CFLAGS,PROJECT_SRC,LAYOUT)
-define bench_lwip_layout
-$(call lwip_program,bench/lwip-$1-$6,$(BENCH_KEY),$2,$3,-I$(TOP)/test/bench -I$(TOP)/src/include,,\
-  test/bench/bench.c test/bench/bench_lwip.c $5,\
-  $(BENCH_LWIP_CFLAGS) -DBENCH_BUILD='"$1"' -DBENCH_LAYOUT='"$6"' $4 $(BENCH_LAYOUT_$6_CFLAGS),\
-  $(BENCH_LAYOUT_$6_LDFLAGS))
-BENCH_LWIP_PROGS += $(BUILD)/bench/lwip-$1-$6/prog
-
-endef
-# Both layouts of one build; the source layout is the one counted.
-#   $(call bench_lwip_build,BUILD,TREE,READY,CFLAGS,PROJECT_SRC)
-define bench_lwip_build
-$(foreach l,$(BENCH_LAYOUTS),$(call bench_lwip_layout,$1,$2,$3,$4,$5,$l))
-BENCH_COUNT_PROGS += $(BUILD)/bench/lwip-$1-source/prog
-endef
-
-$(eval $(call bench_lwip_build,stock,$(LWIP_TREE_$(BENCH_KEY)),$(LWIP_READY_$(BENCH_KEY)),,))
-$(eval $(call bench_lwip_build,inline,$(LWIP_PATCHED_TREE_$(BENCH_KEY)),$(LWIP_PATCHED_READY_$(BENCH_KEY)),-DLWIP_INLINE_IP_CHKSUM=1,))
-$(eval $(call bench_lwip_build,call,$(LWIP_PATCHED_TREE_$(BENCH_KEY)),$(LWIP_PATCHED_READY_$(BENCH_KEY)),-DLWIP_INLINE_IP_CHKSUM=0,))
+BENCH_LWIP_FLAGS_TEXT = $(OPT_CFLAGS) $(WARN_CFLAGS) $(LWIP_CFLAGS) $(BENCH_LWIP_CFLAGS)
+BENCH_BUILDS := stock inline call fastsum
+BENCH_TREE_stock := $(LWIP_DEFAULT)
+BENCH_TREE_inline := $(LWIP_DEFAULT)-patched
+BENCH_OPTIONS_inline := inline-on
+BENCH_TREE_call := $(LWIP_DEFAULT)-patched
+BENCH_OPTIONS_call := inline-off
 # lwIP calls fastsum_chksum through LWIP_CHKSUM: fastsum compiled in, with
 # the same flags and layout.
-$(eval $(call bench_lwip_build,fastsum,$(LWIP_PATCHED_TREE_$(BENCH_KEY)),$(LWIP_PATCHED_READY_$(BENCH_KEY)),-DLWIP_INLINE_IP_CHKSUM=1 -DBENCH_FASTSUM,$(FASTSUM_SRC)))
+BENCH_TREE_fastsum := $(LWIP_DEFAULT)-patched
+BENCH_OPTIONS_fastsum := inline-on
+BENCH_PORT_fastsum := -I$(TOP)/lwip-port/fastsum
+BENCH_SRCS_fastsum := $(FASTSUM_SRC)
 
-$(BUILD)/bench/bench-lwip-tables: test/bench/bench_lwip_tables.c $(BENCH_COMMON)
-	@mkdir -p $(@D)
-	$(Q)$(CC) $(OPT_CFLAGS) $(WARN_CFLAGS) -DBENCH_CFLAGS='"$(BENCH_LWIP_FLAGS_TEXT)"' \
-	  -DBENCH_LWIP_VERSION='"$(LWIP_VERSION_$(BENCH_KEY))"' -o $@ $(filter %.c,$^) -lm
+define bench_lwip_program
+PROGRAMS += bench/lwip-$b-$l
+bench/lwip-$b-$l_TREE := $(BENCH_TREE_$b)
+bench/lwip-$b-$l_OPTIONS := $(BENCH_OPTIONS_$b)
+bench/lwip-$b-$l_SRCS := test/bench/bench.c test/bench/bench_lwip.c $(BENCH_SRCS_$b)
+bench/lwip-$b-$l_CFLAGS := $(BENCH_PORT_$b) -I$(TOP)/test/bench -I$(TOP)/src/include $(BENCH_LWIP_CFLAGS) \
+  -DBENCH_BUILD='"$b"' -DBENCH_LAYOUT='"$l"' $(BENCH_LAYOUT_$l_CFLAGS)
+bench/lwip-$b-$l_LIBS := $(BENCH_LAYOUT_$l_LDFLAGS)
+BENCH_LWIP_PROGS += $(BUILD)/bench/lwip-$b-$l/prog
+endef
+$(foreach b,$(BENCH_BUILDS),$(foreach l,$(BENCH_LAYOUTS),$(eval $(bench_lwip_program))))
+BENCH_COUNT_PROGS := $(foreach b,$(BENCH_BUILDS),$(BUILD)/bench/lwip-$b-source/prog)
 
-BENCH_PROGS := $(BUILD)/bench/bench-chksum $(BUILD)/bench/bench-lwip-tables $(BENCH_LWIP_PROGS)
+PROGRAMS += bench/tables
+bench/tables_SRCS := test/bench/bench_lwip_tables.c test/bench/bench.c
+bench/tables_CFLAGS = -DBENCH_CFLAGS='"$(BENCH_LWIP_FLAGS_TEXT)"' \
+  -DBENCH_LWIP_VERSION='"$(LWIP_VERSION_$(LWIP_DEFAULT))"'
+bench/tables_LIBS := -lm
+
+BENCH_PROGS := $(BUILD)/bench/chksum/prog $(BUILD)/bench/tables/prog $(BENCH_LWIP_PROGS)
 # run.sh: the programs counted under callgrind, `--`, the programs timed.
-BENCH_ARGS = $(BENCH_DIR) $(BUILD)/bench/bench-chksum $(BUILD)/bench/bench-lwip-tables \
+BENCH_ARGS = $(BENCH_DIR) $(BUILD)/bench/chksum/prog $(BUILD)/bench/tables/prog \
   $(BENCH_COUNT_PROGS) -- $(BENCH_LWIP_PROGS)
 
 .PHONY: bench

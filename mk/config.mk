@@ -30,3 +30,11 @@ NO_LWIP_GOALS := clean help apply revert lib deps-% fresh-test install uninstall
 
 # The Debian packages of the host builds (mk/packages.mk installs them).
 PKGS_host := check pkg-config make gcc libc6-dev xz-utils
+
+# Flags are part of the build: each build directory keeps the compiler and
+# flags it was built with in a stamp that every object depends on.
+# $(call flags_stamp,FILE,TEXT) writes TEXT to FILE only when it differs, so
+# a change of CC or OPT_CFLAGS rebuilds, and nothing else does.
+.PHONY: FORCE
+flags_stamp = mkdir -p $(dir $1) && printf '%s\n' '$(subst ','\'',$2)' > $1.tmp && \
+  if cmp -s $1.tmp $1; then rm -f $1.tmp; else mv $1.tmp $1; fi

@@ -28,19 +28,29 @@ CROSS_QEMU_aarch64-linux-gnu := aarch64
 CROSS_QEMU_riscv64-linux-gnu := riscv64
 CROSS_CFLAGS_arm-linux-gnueabihf := -mthumb -march=armv7-a+fp
 
-cross_cc = $1-gcc $(CROSS_CFLAGS_$1)
-cross_emulator = qemu-$(CROSS_QEMU_$1) -L /usr/$1
+# Check under qemu: every test in its own process, timeouts stretched.
+CROSS_CHECK_ENV := CK_FORK=yes CK_TIMEOUT_MULTIPLIER=10
+
+# A program built for TARGET (NAME_TARGET, mk/lwip.mk) is compiled by
+# TARGET_CC_<target>, run under qemu-user with Check's environment, once the
+# target's Check is built.
+$(foreach t,$(CROSS_TARGETS),\
+  $(eval TARGET_CC_$t := $t-gcc $(CROSS_CFLAGS_$t))\
+  $(eval TARGET_AR_$t := $t-ar)\
+  $(eval TARGET_EMULATOR_$t := qemu-$(CROSS_QEMU_$t) -L /usr/$t)\
+  $(eval TARGET_ENV_$t := $(CROSS_CHECK_ENV))\
+  $(eval TARGET_NEEDS_$t := $(BUILD)/cross/check-$t/lib/libcheck.a)\
+  $(eval CROSS_CHECK_CFLAGS_$t := -isystem $(TOP)/$(BUILD)/cross/check-$t/include)\
+  $(eval CROSS_CHECK_LIBS_$t := $(BUILD)/cross/check-$t/lib/libcheck.a -lm -lrt -lpthread))
 # lwIP's ip6addr_ntoa_r reads addr->addr[4], one past the end, when the last
 # 16-bit block is zero and no "::" came before; where lwip_htonl is a plain
 # cast (big-endian) GCC sees it and -Werror would stop the build. That is
 # lwIP's code, not ours: the warning is off for the lwIP builds here.
 CROSS_LWIP_CFLAGS := -Wno-array-bounds
-# Check under qemu: every test in its own process, timeouts stretched.
-CROSS_CHECK_ENV := CK_FORK=yes CK_TIMEOUT_MULTIPLIER=10
 
 # Every cross test runs on the patched lwIP 2.2.1 tree (Debian's or an
 # LWIP_DIR one); 2.1.3's stock tests run on the host only (time budget).
-CROSS_KEY := $(firstword $(filter %2.2.1,$(LWIP_KEYS)))
+CROSS_TREE := $(if $(filter 2.2.1,$(LWIP_VERSION_$(LWIP_DEFAULT))),$(LWIP_DEFAULT)-patched)
 
 # --- Check, cross-built from Debian's source package (bookworm) -------------
 # Built once per target into $(BUILD)/cross/check-<target>/{include,lib}.
@@ -52,42 +62,49 @@ $(CHECK_SRC).stamp: $(TOP)/mk/fetch-check.sh
 $(BUILD)/cross/check-%/lib/libcheck.a: | $(CHECK_SRC).stamp
 	$(Q)$(TOP)/test/cross/build-check.sh $(CHECK_SRC) $* $(BUILD)/cross/check-$*
 
-cross_check_cflags = -isystem $(TOP)/$(BUILD)/cross/check-$1/include
-cross_check_libs = $(BUILD)/cross/check-$1/lib/libcheck.a -lm -lrt -lpthread
+# --- the tests on each target -----------------------------------------------
+#   cross/TARGET/unit           lwIP's stock unit tests, run by
+#                               test/cross/run-unit.sh against the target's
+#                               expected failures (lwip-port/cross/TARGET.xfail)
+#   cross/TARGET/fastsum        the differential test, every path it compiles
+#   cross/TARGET/pktest-inline  the packet tests, captures equal to the host's
+define cross_programs
+PROGRAMS += cross/$t/unit cross/$t/fastsum cross/$t/pktest-inline
+cross/$t/unit_LIKE := unit/$(LWIP_DEFAULT)-stock
+cross/$t/unit_TARGET := $t
+cross/$t/unit_TREE := $(CROSS_TREE)
+cross/$t/unit_OPTIONS := qemu-user
+cross/$t/unit_CFLAGS := $(UNITTEST_INCLUDES) $(CROSS_LWIP_CFLAGS) $(CROSS_CHECK_CFLAGS_$t)
+cross/$t/unit_LIBS := $(CROSS_CHECK_LIBS_$t)
 
-# --- lwIP's stock unit tests -------------------------------------------------
-# $(call cross_unittest,TARGET,KEY): lwIP's test/unit on the patched tree of
-# KEY, run by test/cross/run-unit.sh against the target's expected failures.
-define cross_unittest
-cross/$1/unit-$2_CC := $(call cross_cc,$1)
-cross/$1/unit-$2_AR := $1-ar
-cross/$1/unit-$2_EMULATOR := $(call cross_emulator,$1)
-$(call lwip_program,cross/$1/unit-$2,$2,$(LWIP_PATCHED_TREE_$2),$(LWIP_PATCHED_READY_$2) $(BUILD)/cross/check-$1/lib/libcheck.a,\
-  -I$(TOP)/lwip-port/cross -I$(LWIP_PATCHED_TREE_$2)/test/unit $(UNITTEST_INCLUDES) $(call cross_check_cflags,$1),\
-  $$(LWIP_TESTS_$2),,$(CROSS_LWIP_CFLAGS),$(call cross_check_libs,$1))
-.PHONY: cross-unit-$1-$2
-cross-unit-$1-$2: $(BUILD)/cross/$1/unit-$2/prog
-	$(Q)env $(CROSS_CHECK_ENV) $(TOP)/test/cross/run-unit.sh $(TOP)/lwip-port/cross/$1.xfail \
-	  $(BUILD)/cross/$1/unit-$2 $(call cross_emulator,$1)
-CROSS_TESTS += cross-unit-$1-$2
-endef
+cross/$t/fastsum_LIKE := fastsum-test
+cross/$t/fastsum_TARGET := $t
+cross/$t/fastsum_CFLAGS := -Isrc/include -DFASTSUM_TEST_CHECK $(CROSS_CHECK_CFLAGS_$t)
+cross/$t/fastsum_LIBS := $(call lwip_algs,cross/$t/fastsum) $(CROSS_CHECK_LIBS_$t)
 
-# --- fastsum's differential test and the packet tests -----------------------
-define cross_project_tests
-$(call fastsum_test_program,cross/$1/fastsum,$(CROSS_KEY),$(call cross_cc,$1),-DFASTSUM_TEST_CHECK $(call cross_check_cflags,$1),$(call cross_check_libs,$1),env $(CROSS_CHECK_ENV) $(call cross_emulator,$1))
-$$(cross/$1/fastsum_TEST_OBJ): | $(BUILD)/cross/check-$1/lib/libcheck.a
-$(call pktest_build,cross/$1/pktest-inline,$(CROSS_KEY),$(LWIP_PATCHED_TREE_$(CROSS_KEY)),$(LWIP_PATCHED_READY_$(CROSS_KEY)) $(BUILD)/cross/check-$1/lib/libcheck.a,-I$(TOP)/lwip-port/cross $(CROSS_LWIP_CFLAGS),$(call cross_cc,$1),$(call cross_emulator,$1),$(call cross_check_cflags,$1),$(call cross_check_libs,$1),$(CROSS_CHECK_ENV))
-$(call pktest_compare,cross-pktest-$1,pktest/$(CROSS_KEY)-inline,cross/$1/pktest-inline)
-CROSS_TESTS += cross/$1/fastsum cross-pktest-$1
+cross/$t/pktest-inline_LIKE := pktest/$(LWIP_DEFAULT)-inline
+cross/$t/pktest-inline_TARGET := $t
+cross/$t/pktest-inline_TREE := $(CROSS_TREE)
+cross/$t/pktest-inline_OPTIONS := qemu-user
+cross/$t/pktest-inline_CFLAGS := -I$(TOP)/test/pktest $(CROSS_LWIP_CFLAGS) $(CROSS_CHECK_CFLAGS_$t)
+cross/$t/pktest-inline_LIBS := $(CROSS_CHECK_LIBS_$t)
+
+.PHONY: cross-unit-$t
+cross-unit-$t: $(BUILD)/cross/$t/unit/prog
+	$(Q)env $(CROSS_CHECK_ENV) $(TOP)/test/cross/run-unit.sh $(TOP)/lwip-port/cross/$t.xfail \
+	  $(BUILD)/cross/$t/unit $(TARGET_EMULATOR_$t)
+CAPTURE_COMPARISONS += cross-pktest-$t
+cross-pktest-$t_CAPTURES := pktest/$(LWIP_DEFAULT)-inline cross/$t/pktest-inline
+CROSS_TESTS += cross-unit-$t run-cross/$t/fastsum cross-pktest-$t
 endef
-ifneq ($(CROSS_KEY),)
-$(foreach t,$(CROSS_TARGETS),$(eval $(call cross_unittest,$t,$(CROSS_KEY)))$(eval $(call cross_project_tests,$t)))
+ifneq ($(CROSS_TREE),)
+$(foreach t,$(CROSS_TARGETS),$(eval $(cross_programs)))
 endif
 
 .PHONY: cross-test
 TEST_TARGETS += cross-test
 cross-test: $$(CROSS_TESTS) ## cross-build for six CPUs and run every test under qemu-user
-	@echo "cross-test: $(if $(CROSS_KEY),all passed on $(CROSS_TARGETS),not run: it needs lwIP 2.2.1 and the tree is $(LWIP_KEYS))"
+	@echo "cross-test: $(if $(CROSS_TREE),all passed on $(CROSS_TARGETS),not run: it needs lwIP 2.2.1 and the tree is $(LWIP_KEYS))"
 
 # --- make size: code size on bare-metal cores ---------------------------------
 # Every object at -Os and -O2 for each core, with the bare-metal port of
@@ -126,15 +143,15 @@ SIZE_LINKED := chksum-alg2 chksum-alg3 chksum-fastsum
 define size_core
 SIZE_DIR_$1_$2 := $(BUILD)/size/$2/$1
 size_cc_$1_$2 = $(SIZE_CC_$1) -$2 $(SIZE_CFLAGS)
-$(BUILD)/size/$2/$1/%-stock.o: $(LWIP_READY_$(CROSS_KEY)) $(SIZE_PORT)
+$(BUILD)/size/$2/$1/%-stock.o: $(LWIP_READY_$(LWIP_DEFAULT)) $(SIZE_PORT)
 	@mkdir -p $$(@D)
-	$$(Q)$$(size_cc_$1_$2) -I$(LWIP_TREE_$(CROSS_KEY))/src/include -c $(LWIP_TREE_$(CROSS_KEY))/src/core/ipv4/$$*.c -o $$@
-$(BUILD)/size/$2/$1/%-patched.o: $(LWIP_PATCHED_READY_$(CROSS_KEY)) $(SIZE_PORT)
+	$$(Q)$$(size_cc_$1_$2) -I$(LWIP_TREE_$(LWIP_DEFAULT))/src/include -c $(LWIP_TREE_$(LWIP_DEFAULT))/src/core/ipv4/$$*.c -o $$@
+$(BUILD)/size/$2/$1/%-patched.o: $(LWIP_READY_$(LWIP_DEFAULT)-patched) $(SIZE_PORT)
 	@mkdir -p $$(@D)
-	$$(Q)$$(size_cc_$1_$2) -I$(LWIP_PATCHED_TREE_$(CROSS_KEY))/src/include -c $(LWIP_PATCHED_TREE_$(CROSS_KEY))/src/core/ipv4/$$*.c -o $$@
-$(BUILD)/size/$2/$1/inet_chksum-alg%.o: $(LWIP_READY_$(CROSS_KEY)) $(SIZE_PORT)
+	$$(Q)$$(size_cc_$1_$2) -I$(LWIP_TREE_$(LWIP_DEFAULT)-patched)/src/include -c $(LWIP_TREE_$(LWIP_DEFAULT)-patched)/src/core/ipv4/$$*.c -o $$@
+$(BUILD)/size/$2/$1/inet_chksum-alg%.o: $(LWIP_READY_$(LWIP_DEFAULT)) $(SIZE_PORT)
 	@mkdir -p $$(@D)
-	$$(Q)$$(size_cc_$1_$2) -DLWIP_CHKSUM_ALGORITHM=$$* -I$(LWIP_TREE_$(CROSS_KEY))/src/include -c $(LWIP_TREE_$(CROSS_KEY))/src/core/inet_chksum.c -o $$@
+	$$(Q)$$(size_cc_$1_$2) -DLWIP_CHKSUM_ALGORITHM=$$* -I$(LWIP_TREE_$(LWIP_DEFAULT))/src/include -c $(LWIP_TREE_$(LWIP_DEFAULT))/src/core/inet_chksum.c -o $$@
 $(BUILD)/size/$2/$1/fastsum.o: $(FASTSUM_SRC) $(FASTSUM_HEADERS)
 	@mkdir -p $$(@D)/fastsum
 	$$(Q)for f in $(FASTSUM_SRC); do $$(size_cc_$1_$2) -I$(TOP)/src/include -c $$$$f -o $$(@D)/fastsum/$$$$(basename $$$$f .c).o || exit 1; done
@@ -146,13 +163,13 @@ $(BUILD)/size/$2/$1/chksum-fastsum.elf: $(BUILD)/size/$2/$1/fastsum.o
 	$$(Q)$$(size_cc_$1_$2) -nostdlib -Wl,--gc-sections -Wl,-e,fastsum_chksum -o $$@ $$< $(SIZE_LINK_LIBS_$1) -lgcc
 SIZE_FILES += $(foreach o,$(SIZE_OBJECTS),$(BUILD)/size/$2/$1/$o.o) $(foreach l,$(SIZE_LINKED),$(BUILD)/size/$2/$1/$l.elf)
 endef
-ifneq ($(CROSS_KEY),)
+ifneq ($(CROSS_TREE),)
 $(foreach o,$(SIZE_OPTS),$(foreach c,$(SIZE_CORES),$(eval $(call size_core,$c,$o))))
 endif
 
 .PHONY: size
 size: $$(SIZE_FILES) ## code size (text/data/bss) on Cortex-M0/M3/M4/M7, rv32imc and lx106 (ESP8266), -Os and -O2: build/size/size.md
-	$(Q)$(if $(CROSS_KEY),true,echo "error: make size needs lwIP 2.2.1; the tree is $(LWIP_KEYS)" >&2; exit 2)
+	$(Q)$(if $(CROSS_TREE),true,echo "error: make size needs lwIP 2.2.1; the tree is $(LWIP_KEYS)" >&2; exit 2)
 	$(Q)$(TOP)/test/cross/size-table.sh $(BUILD)/size "$(SIZE_OPTS)" \
 	  "$(foreach c,$(SIZE_CORES),$c=$(SIZE_TOOL_$c))" "$(SIZE_OBJECTS)" "$(SIZE_LINKED)" > $(BUILD)/size/size.md.tmp
 	$(Q)mv $(BUILD)/size/size.md.tmp $(BUILD)/size/size.md && cat $(BUILD)/size/size.md

@@ -20,26 +20,28 @@ FUZZ_ROUTER_SRC := test/fuzz/router.c test/fuzz/packets.c test/fuzz/rfc1071.c
 # with fastsum as LWIP_CHKSUM/LWIP_CHKSUM_COPY, as the project ships them.
 # They check IP header checksums (the harness makes them right unless the
 # input says otherwise) but not transport ones, so inputs get through.
-FUZZ_LWIP_CFLAGS := $(FUZZ_CFLAGS) \
-  -DCHECKSUM_CHECK_UDP=0 -DCHECKSUM_CHECK_TCP=0 -DCHECKSUM_CHECK_ICMP=0
-FUZZ_LWIP_INCLUDES := -I$(TOP)/lwip-port/variants/fastsum -I$(TOP)/test/fuzz/router \
-  -I$(TOP)/test/fuzz -I$(TOP)/src/include
-FUZZ_KEY := $(firstword $(foreach k,$(LWIP_KEYS),$(if $(filter 2.2.1,$(LWIP_VERSION_$k)),$k)))
-FUZZ_LWIP_TARGETS := $(if $(FUZZ_KEY),ip4_input ip4_reass)
+LWIP_OPTIONS_ip-checks-only := -DCHECKSUM_CHECK_UDP=0 -DCHECKSUM_CHECK_TCP=0 -DCHECKSUM_CHECK_ICMP=0
+FUZZ_LWIP_TARGETS := $(if $(filter 2.2.1,$(LWIP_VERSION_$(LWIP_DEFAULT))),ip4_input ip4_reass)
 FUZZ_TARGETS := fastsum $(FUZZ_LWIP_TARGETS)
 
-define fuzz_lwip_target
-fuzz/$1_CC := $(FUZZ_CC)
-$(call lwip_program,fuzz/$1,$(FUZZ_KEY),$(LWIP_PATCHED_TREE_$(FUZZ_KEY)),$(LWIP_PATCHED_READY_$(FUZZ_KEY)),\
-  $(FUZZ_LWIP_INCLUDES),,test/fuzz/fuzz_$1.c $(FUZZ_ROUTER_SRC) $(FASTSUM_SRC),$(FUZZ_LWIP_CFLAGS),$(FUZZ_SANITIZE))
+define fuzz_lwip_program
+PROGRAMS += fuzz/$t
+fuzz/$t_TREE := $(LWIP_DEFAULT)-patched
+fuzz/$t_SRCS := test/fuzz/fuzz_$t.c $(FUZZ_ROUTER_SRC) $(FASTSUM_SRC)
+fuzz/$t_OPTIONS := ip-checks-only
+fuzz/$t_CFLAGS := -I$(TOP)/lwip-port/fastsum -I$(TOP)/test/fuzz/router -I$(TOP)/test/fuzz \
+  -I$(TOP)/src/include $(FUZZ_CFLAGS)
+fuzz/$t_LIBS := $(FUZZ_SANITIZE)
+fuzz/$t_CC := $(FUZZ_CC)
 endef
-$(foreach t,$(FUZZ_LWIP_TARGETS),$(eval $(call fuzz_lwip_target,$t)))
+$(foreach t,$(FUZZ_LWIP_TARGETS),$(eval $(fuzz_lwip_program)))
 
 # fastsum alone: every file of src/ with the RFC 1071 reference.
-FUZZ_FASTSUM_SRC := test/fuzz/fuzz_fastsum.c test/fuzz/rfc1071.c $(FASTSUM_SRC)
-$(BUILD)/fuzz/fastsum/prog: $(FUZZ_FASTSUM_SRC) $(FASTSUM_HEADERS) test/fuzz/rfc1071.h
-	@mkdir -p $(@D)
-	$(Q)$(FUZZ_CC) $(WARN_CFLAGS) $(FUZZ_CFLAGS) -Isrc/include -Itest/fuzz -o $@ $(filter %.c,$^)
+PROGRAMS += fuzz/fastsum
+fuzz/fastsum_SRCS := test/fuzz/fuzz_fastsum.c test/fuzz/rfc1071.c $(FASTSUM_SRC)
+fuzz/fastsum_CFLAGS := -Isrc/include -Itest/fuzz $(FUZZ_CFLAGS)
+fuzz/fastsum_LIBS := $(FUZZ_SANITIZE)
+fuzz/fastsum_CC := $(FUZZ_CC)
 
 # $(call fuzz_run,TARGET,SECONDS): fuzz from the committed seeds plus what
 # earlier runs found; one summary line; on a crash the log tail and the
@@ -66,9 +68,8 @@ fuzz-smoke-%: $(BUILD)/fuzz/%/prog
 	$(Q)$(call fuzz_run,$*,$(FUZZ_SMOKE_SECONDS))
 
 # The seed corpus is generated, and committed; the test checks they agree.
-$(BUILD)/fuzz/seeds/prog: test/fuzz/seeds.c test/fuzz/packets.c test/fuzz/rfc1071.c test/fuzz/packets.h test/fuzz/rfc1071.h
-	@mkdir -p $(@D)
-	$(Q)$(CC) $(OPT_CFLAGS) $(WARN_CFLAGS) -o $@ $(filter %.c,$^)
+PROGRAMS += fuzz/seeds
+fuzz/seeds_SRCS := test/fuzz/seeds.c test/fuzz/packets.c test/fuzz/rfc1071.c
 fuzz-seeds: $(BUILD)/fuzz/seeds/prog ## rewrite the committed seed corpus test/fuzz/corpus/
 	$(Q)rm -rf test/fuzz/corpus && $< test/fuzz/corpus
 .PHONY: fuzz-seeds-check
@@ -78,37 +79,46 @@ fuzz-seeds-check: $(BUILD)/fuzz/seeds/prog
 	  { echo "error: test/fuzz/corpus differs from what test/fuzz/seeds.c writes; run make fuzz-seeds" >&2; exit 1; }
 
 # The bad-input table (test/badinput/, Check): per lwIP version the patched
-# tree's inline build and function-call build (lwip-port/variants/inline-off),
-# each run writing a transcript of counts and emitted packets that must be
-# identical; and the pristine tree, to show the counts are stock lwIP's
-# (without the rows of what the series fixes, listed and counted as skipped:
-# on 2.2.x the forwarding rows, stock 2.2.x forwards with checksum 0; on
-# 2.1.3 the TTL 0 row, stock forwards it with TTL 255).
-BADINPUT_SRC := test/badinput/badinput.c $(FUZZ_ROUTER_SRC)
-BADINPUT_INCLUDES := -I$(TOP)/test/fuzz/router -I$(TOP)/test/fuzz
-BADINPUT_RUNS :=
+# tree's inline build and function-call build, each run writing a transcript
+# of counts and emitted packets that must be identical; and the pristine
+# tree, to show the counts are stock lwIP's (without the rows of what the
+# series fixes, listed and counted as skipped: on 2.2.x the forwarding rows,
+# stock 2.2.x forwards with checksum 0; on 2.1.3 the TTL 0 row, stock
+# forwards it with TTL 255).
+define badinput_programs
+PROGRAMS += badinput/$k-inline badinput/$k-call
+badinput/$k-inline_TREE := $k-patched
+badinput/$k-inline_SRCS := test/badinput/badinput.c $(FUZZ_ROUTER_SRC)
+badinput/$k-inline_CFLAGS = -I$(TOP)/test/fuzz/router -I$(TOP)/test/fuzz $$(CHECK_CFLAGS)
+badinput/$k-inline_LIBS = $$(CHECK_LIBS)
 
-# $(call badinput_build,NAME,KEY,TREE,READY,VARIANT_INCLUDES,RUN_ENV)
-define badinput_build
-$(call lwip_program,badinput/$1,$2,$3,$4,$5 $(BADINPUT_INCLUDES) $$(CHECK_CFLAGS),,$(BADINPUT_SRC),,$$(CHECK_LIBS))
-$(BUILD)/badinput/$1/transcript: $(BUILD)/badinput/$1/prog
-	@echo "== badinput $1"
-	$$(Q)cd $(BUILD)/badinput/$1 && rm -f transcript.tmp && \
-	  env BADINPUT_TRANSCRIPT=transcript.tmp $6 ./prog && mv transcript.tmp transcript
-BADINPUT_RUNS += $(BUILD)/badinput/$1/transcript
+badinput/$k-call_LIKE := badinput/$k-inline
+badinput/$k-call_OPTIONS := inline-off
+BADINPUT_RUNS += $(BUILD)/badinput/$k-inline/transcript $(BUILD)/badinput/$k-call/transcript
+
+.PHONY: badinput-compare-$k
+badinput-compare-$k: $(BUILD)/badinput/$k-inline/transcript $(BUILD)/badinput/$k-call/transcript
+	$$(Q)cmp -s $$^ || { diff $$^ | head -20; echo "error: bad-input behaviour differs between the inline and the function-call build of $k" >&2; exit 1; }
+	@echo "badinput $k: inline and function-call builds identical"
 endef
 
-define badinput_key
-$(call badinput_build,$1-inline,$1,$(LWIP_PATCHED_TREE_$1),$(LWIP_PATCHED_READY_$1),,)
-$(call badinput_build,$1-call,$1,$(LWIP_PATCHED_TREE_$1),$(LWIP_PATCHED_READY_$1),-I$(TOP)/lwip-port/variants/inline-off,)
-$(if $(LWIP_READY_$1),$(call badinput_build,$1-stock,$1,$(LWIP_TREE_$1),$(LWIP_READY_$1),,BADINPUT_SKIP=$(if $(filter 2.2.%,$(LWIP_VERSION_$1)),forward,ttl-0)))
-.PHONY: badinput-compare-$1
-badinput-compare-$1: $(BUILD)/badinput/$1-inline/transcript $(BUILD)/badinput/$1-call/transcript
-	$$(Q)cmp -s $$^ || { diff $$^ | head -20; echo "error: bad-input behaviour differs between the inline and the function-call build of $1" >&2; exit 1; }
-	@echo "badinput $1: inline and function-call builds identical"
+define badinput_stock_program
+PROGRAMS += badinput/$k-stock
+badinput/$k-stock_LIKE := badinput/$k-inline
+badinput/$k-stock_TREE := $k
+badinput/$k-stock_ENV := BADINPUT_SKIP=$(if $(filter 2.2.%,$(LWIP_VERSION_$k)),forward,ttl-0)
+BADINPUT_RUNS += $(BUILD)/badinput/$k-stock/transcript
 endef
-$(foreach k,$(LWIP_KEYS),$(eval $(call badinput_key,$k)))
+
+$(foreach k,$(LWIP_KEYS),$(eval $(badinput_programs)))
+$(foreach k,$(filter lwip-%,$(LWIP_KEYS)),$(eval $(badinput_stock_program)))
+
+$(BUILD)/badinput/%/transcript: $(BUILD)/badinput/%/prog
+	@echo "== badinput $*"
+	$(Q)rm -f $(BUILD)/badinput/$*/transcript.tmp && \
+	  $(call program_run,badinput/$*,BADINPUT_TRANSCRIPT=transcript.tmp) && mv transcript.tmp transcript
 
 .PHONY: badinput
 badinput: $(addprefix badinput-compare-,$(LWIP_KEYS)) $$(BADINPUT_RUNS) ## run the bad-input table (patched inline and call builds, stock)
-TEST_TARGETS += badinput fuzz-seeds-check fuzz-smoke
+CHECK_TARGETS += badinput
+TEST_TARGETS += fuzz-seeds-check fuzz-smoke

@@ -9,16 +9,14 @@
 # iperf with interop's packages, installed as root only (mk/packages.mk)
 PKGS_interop += iperf
 GOAL_AREAS_interop-iperf := host patches interop
-IPERF_KEY := $(lastword $(LWIP_KEYS))
-
-# $(call iperf_demo,NAME,TREE,READY,CFLAGS): build/iperf/NAME/prog
-define iperf_demo
-$(call lwip_program,iperf/$1,$(IPERF_KEY),$2,$3,-I$(TOP)/contrib/tapdemo -I$(TOP)/src/include,$(TAPDEMO_TREE_SRC),$(TAPDEMO_SRC),$4,)
-$(BUILD)/iperf/$1/prog: $(FASTSUM_LIB)
-endef
-$(eval $(call iperf_demo,stock,$(LWIP_TREE_$(IPERF_KEY)),$(LWIP_READY_$(IPERF_KEY)),-DTAPDEMO_LWIP_CHKSUM))
-$(eval $(call iperf_demo,patched,$(LWIP_PATCHED_TREE_$(IPERF_KEY)),$(LWIP_PATCHED_READY_$(IPERF_KEY)),-DTAPDEMO_LWIP_CHKSUM))
-$(eval $(call iperf_demo,fastsum,$(LWIP_PATCHED_TREE_$(IPERF_KEY)),$(LWIP_PATCHED_READY_$(IPERF_KEY)),))
+# The programs iperf/BUILD (mk/lwip.mk): interop's tapdemo on the default
+# lwIP version.
+PROGRAMS += iperf/stock iperf/patched iperf/fastsum
+iperf/fastsum_LIKE := interop/$(LWIP_DEFAULT)
+iperf/patched_LIKE := iperf/fastsum
+iperf/patched_CFLAGS := $(interop/$(LWIP_DEFAULT)_CFLAGS) -DTAPDEMO_LWIP_CHKSUM
+iperf/stock_LIKE := iperf/patched
+iperf/stock_TREE := $(LWIP_DEFAULT)
 IPERF_BUILDS := stock patched fastsum
 
 .PHONY: interop-iperf

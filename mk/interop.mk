@@ -13,22 +13,26 @@ TAPDEMO_SRC := contrib/tapdemo/tapdemo.c contrib/tapdemo/tapif.c contrib/tapdemo
 # lwIP's iperf 2 server (tapdemo --iperf, make interop-iperf)
 TAPDEMO_TREE_SRC := src/apps/lwiperf/lwiperf.c
 
-# $(call interop_demo,NAME,KEY,TREE,READY): build/interop/NAME/prog and
-# `make interop-NAME`, which runs test/interop/run.sh on it.
-# fastsum is lwIP's checksum: the host library, linked after liblwip.a.
-define interop_demo
-$(call lwip_program,interop/$1,$2,$3,$4,-I$(TOP)/contrib/tapdemo -I$(TOP)/src/include,$(TAPDEMO_TREE_SRC),$(TAPDEMO_SRC),,)
-$(BUILD)/interop/$1/prog: $(FASTSUM_LIB)
-.PHONY: interop-$1
-interop-$1: $(BUILD)/interop/$1/prog
-	$(Q)rc=0; $(TOP)/test/interop/run.sh $(BUILD)/interop/$1/prog $(BUILD)/interop/$1/run || rc=$$$$?; \
-	  [ $$$$rc = 0 ] || [ $$$$rc = 77 ] || exit $$$$rc
+# Per lwIP version the programs (mk/lwip.mk) interop/KEY on the patched
+# tree and interop/KEY-pristine; `make interop-NAME` runs test/interop/run.sh
+# on interop/NAME. fastsum is lwIP's checksum: the host library, linked
+# after liblwip.a.
+define interop_programs
+PROGRAMS += interop/$k interop/$k-pristine
+interop/$k_TREE := $k-patched
+interop/$k_SRCS := $(TAPDEMO_SRC)
+interop/$k_TREE_SRCS := $(TAPDEMO_TREE_SRC)
+interop/$k_CFLAGS := -I$(TOP)/contrib/tapdemo -I$(TOP)/src/include
+interop/$k_LIBS := $(FASTSUM_LIB)
+interop/$k-pristine_LIKE := interop/$k
+interop/$k-pristine_TREE := $k
 endef
-
-$(foreach k,$(LWIP_KEYS),\
-  $(eval $(call interop_demo,$k,$k,$(LWIP_PATCHED_TREE_$k),$(LWIP_PATCHED_READY_$k)))\
-  $(eval $(call interop_demo,$k-pristine,$k,$(LWIP_TREE_$k),$(LWIP_READY_$k))))
+$(foreach k,$(LWIP_KEYS),$(eval $(interop_programs)))
 ALL_TARGETS += $(foreach k,$(LWIP_KEYS),$(BUILD)/interop/$k/prog)
+
+interop-%: $(BUILD)/interop/%/prog
+	$(Q)rc=0; $(TOP)/test/interop/run.sh $< $(BUILD)/interop/$*/run || rc=$$?; \
+	  [ $$rc = 0 ] || [ $$rc = 77 ] || exit $$rc
 
 .PHONY: interop interop-pristine
 interop: $(addprefix interop-,$(LWIP_KEYS)) ## the Linux kernel as peer over TAP: ping, UDP, TCP, forwarding, checksums by tshark (root)

@@ -12,11 +12,9 @@
 PKGS_lint := cppcheck clang-tidy valgrind
 
 LINT_SRC := $(sort $(wildcard src/*.c test/*/*.c))
-LINT_KEY := $(or $(FUZZ_KEY),$(lastword $(LWIP_KEYS)))
 LINT_CFLAGS = -std=gnu99 -DLWIP_DEBUG -DLWIP_NOASSERT_ON_ERROR -Isrc/include \
   $(PORT_INCLUDES) -Itest/fuzz -Itest/fuzz/router \
-  -isystem $(LWIP_PATCHED_TREE_$(LINT_KEY))/src/include $(CHECK_CFLAGS)
-LINT_CFLAGS_test/pktest := -Ilwip-port/variants/pktest
+  -isystem $(LWIP_TREE_$(LWIP_DEFAULT)-patched)/src/include $(CHECK_CFLAGS)
 LINT_CFLAGS_test/bench := -DBENCH_BUILD='"lint"' -DBENCH_LAYOUT='"lint"'
 
 .PHONY: lint lint-cppcheck
@@ -29,7 +27,7 @@ lint-cppcheck:
 
 # One target per file, so that -j runs them side by side; the compiler's
 # "N warnings generated" chatter is shown only when the file fails.
-lint-tidy/%: | $(LWIP_PATCHED_READY_$(LINT_KEY))
+lint-tidy/%: | $(LWIP_READY_$(LWIP_DEFAULT)-patched)
 	$(Q)clang-tidy --quiet $* -- $(LINT_CFLAGS) -I$(dir $*) $(LINT_CFLAGS_$(patsubst %/,%,$(dir $*))) \
 	  2>$(BUILD)/lint-stderr.$(subst /,_,$*) || \
 	  { cat $(BUILD)/lint-stderr.$(subst /,_,$*); echo "error: clang-tidy: $*" >&2; exit 1; }
@@ -43,7 +41,7 @@ lint-tidy/%: | $(LWIP_PATCHED_READY_$(LINT_KEY))
 # valgrind; fastsum runs under ASan+UBSan (fastsum-test-sanitize) and the
 # fastsum fuzz target instead.
 VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite
-VALGRIND_RUNS := $(foreach k,$(LINT_KEY),pktest/$k-inline badinput/$k-inline)
+VALGRIND_RUNS := pktest/$(LWIP_DEFAULT)-inline badinput/$(LWIP_DEFAULT)-inline
 
 .PHONY: valgrind
 valgrind: $(addprefix valgrind/,$(VALGRIND_RUNS)) ## run the packet and bad-input tests under valgrind

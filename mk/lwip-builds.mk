@@ -18,10 +18,10 @@ LWIP_BUILDS_KEYS := $(foreach k,$(LWIP_KEYS),$(if $(filter 2.1.%,$(LWIP_VERSION_
 # lwIP's own Makefiles use make's jobserver (`+`; so `make -n` runs them).
 define lwip_builds
 .PHONY: lwip-builds-$1 lwip-builds-iteropts-$1
-lwip-builds-$1: $(LWIP_PATCHED_READY_$1)
-	+$(Q)$(TOP)/test/lwip-builds/run.sh $(LWIP_PATCHED_TREE_$1) $(BUILD)/lwip-builds/$1 runners
-lwip-builds-iteropts-$1: $(LWIP_PATCHED_READY_$1)
-	+$(Q)$(TOP)/test/lwip-builds/run.sh $(LWIP_PATCHED_TREE_$1) $(BUILD)/lwip-builds/$1-iteropts iteropts
+lwip-builds-$1: $(LWIP_READY_$1-patched)
+	+$(Q)$(TOP)/test/lwip-builds/run.sh $(LWIP_TREE_$1-patched) $(BUILD)/lwip-builds/$1 runners
+lwip-builds-iteropts-$1: $(LWIP_READY_$1-patched)
+	+$(Q)$(TOP)/test/lwip-builds/run.sh $(LWIP_TREE_$1-patched) $(BUILD)/lwip-builds/$1-iteropts iteropts
 endef
 $(foreach k,$(LWIP_BUILDS_KEYS),$(eval $(call lwip_builds,$k)))
 

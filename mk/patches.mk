@@ -5,11 +5,9 @@
 # each patch does. mk/apply-patches.sh applies or reverts a whole series, all
 # or nothing, on CRLF and LF trees alike.
 #
-# For each build key k this defines
-#   LWIP_PATCHED_TREE_k   a copy of LWIP_TREE_k with the series applied
-#   LWIP_PATCHED_READY_k  what makes it exist (use order-only); it is
-#                         re-created when a patch or the series changes
-# The patched trees add no files: LWIP_SRC_k and LWIP_TESTS_k hold for them.
+# For each build key k this defines the tree k-patched (mk/lwip.mk): a copy
+# of tree k with the series applied, re-created when a patch or the series
+# changes. It adds no files: its source lists are tree k's.
 
 PKGS_patches := patch
 APPLY_PATCHES := $(TOP)/mk/apply-patches.sh
@@ -19,8 +17,11 @@ patch_series = $(TOP)/patches/lwip-$1/series \
 # Plain copies (fresh timestamps), so objects built from an older patched
 # tree are rebuilt whatever file a new series touches.
 define patched_tree
-LWIP_PATCHED_TREE_$1 := $(TOP)/$(BUILD)/$1-patched
-LWIP_PATCHED_READY_$1 := $(BUILD)/$1-patched.stamp
+LWIP_TREE_$1-patched := $(TOP)/$(BUILD)/$1-patched
+LWIP_READY_$1-patched := $(BUILD)/$1-patched.stamp
+LWIP_VERSION_$1-patched := $(LWIP_VERSION_$1)
+LWIP_SRC_$1-patched = $$(LWIP_SRC_$1)
+LWIP_TESTS_$1-patched = $$(LWIP_TESTS_$1)
 $(BUILD)/$1-patched.stamp: $(call patch_series,$(LWIP_VERSION_$1)) $(APPLY_PATCHES) | $(LWIP_READY_$1)
 	$$(Q)rm -rf $(BUILD)/$1-patched $(BUILD)/$1-patched.tmp
 	$$(Q)cp -R $(LWIP_TREE_$1) $(BUILD)/$1-patched.tmp
@@ -29,25 +30,19 @@ $(BUILD)/$1-patched.stamp: $(call patch_series,$(LWIP_VERSION_$1)) $(APPLY_PATCH
 	$$(Q)touch $$@
 	@echo "lwIP $(LWIP_VERSION_$1) patched in $(BUILD)/$1-patched"
 # A clean checkout has no patched tree when make starts: its files come from
-# the stamp (else "No rule to make target .../init.c" for lwip_program).
+# the stamp (else "No rule to make target .../init.c").
 $(TOP)/$(BUILD)/$1-patched/%.c: | $(BUILD)/$1-patched.stamp ;
 endef
 $(foreach k,$(LWIP_KEYS),$(eval $(call patched_tree,$k)))
 
 .PHONY: patched apply revert
-patched: $(foreach k,$(LWIP_KEYS),$(LWIP_PATCHED_READY_$k)) ## copy the lwIP trees and apply the series to the copies
+patched: $(foreach k,$(LWIP_KEYS),$(LWIP_READY_$k-patched)) ## copy the lwIP trees and apply the series to the copies
 
 apply: ## apply the series to your tree: make apply LWIP_DIR=/path/to/lwip
 	$(Q)$(if $(LWIP_DIR),$(APPLY_PATCHES) apply $(LWIP_DIR),echo "error: make apply needs LWIP_DIR=/path/to/lwip" >&2; exit 2)
 
 revert: ## revert the series in your tree: make revert LWIP_DIR=/path/to/lwip
 	$(Q)$(if $(LWIP_DIR),$(APPLY_PATCHES) revert $(LWIP_DIR),echo "error: make revert needs LWIP_DIR=/path/to/lwip" >&2; exit 2)
-
-# The stock unit tests on the patched trees, per option variant
-# (lwip-port/variants/NAME/lwipopts.h over the stock test options).
-PATCHED_UNIT_VARIANTS := inline-on inline-off pernetif-inline
-$(foreach k,$(LWIP_KEYS),$(foreach v,$(PATCHED_UNIT_VARIANTS),$(eval \
-  $(call lwip_unittest,$k-patched-$v,$k,$(LWIP_PATCHED_TREE_$k),$(LWIP_PATCHED_READY_$k),-I$(TOP)/lwip-port/variants/$v))))
 
 # Editing the series: `make patchwork` imports each series as commits of a
 # scratch git repository build/patchwork-X.Y.Z (edit, commit, rebase there),
@@ -70,13 +65,13 @@ OPTCHECK_ip4_frag := CHECKSUM_GEN_IP LWIP_CHECKSUM_CTRL_PER_NETIF LWIP_INLINE_IP
   LWIP_INLINE_IP_REASS_CHKSUM IP_FRAG IP_REASSEMBLY LWIP_ICMP
 OPTCHECK_icmp := CHECKSUM_GEN_IP CHECKSUM_CHECK_IP LWIP_CHECKSUM_CTRL_PER_NETIF \
   LWIP_INLINE_IP_ECHO_CHKSUM LWIP_ICMP
-OPTCHECK_CFLAGS = $(WARN_CFLAGS) -I$(TOP)/lwip-port/variants/optcheck -I$1/src/include $(PORT_INCLUDES)
+OPTCHECK_CFLAGS = $(WARN_CFLAGS) -I$(TOP)/lwip-port/optcheck -I$1/src/include $(PORT_INCLUDES)
 
 define patches_optcheck
 .PHONY: optcheck-$1
-optcheck-$1: $(LWIP_PATCHED_READY_$1)
-	$$(Q)$$(foreach f,ip4 ip4_frag icmp,$(TOP)/mk/option-combos.sh $(LWIP_PATCHED_TREE_$1) \
-	  src/core/ipv4/$$f.c "$$(OPTCHECK_$$f)" $$(CC) $$(call OPTCHECK_CFLAGS,$(LWIP_PATCHED_TREE_$1)) &&) true
+optcheck-$1: $(LWIP_READY_$1-patched)
+	$$(Q)$$(foreach f,ip4 ip4_frag icmp,$(TOP)/mk/option-combos.sh $(LWIP_TREE_$1-patched) \
+	  src/core/ipv4/$$f.c "$$(OPTCHECK_$$f)" $$(CC) $$(call OPTCHECK_CFLAGS,$(LWIP_TREE_$1-patched)) &&) true
 endef
 $(foreach k,$(LWIP_KEYS),$(eval $(call patches_optcheck,$k)))
 
@@ -89,4 +84,4 @@ TEST_TARGETS += patches-optcheck
 .PHONY: patches-apply-test
 patches-apply-test: $(foreach k,$(LWIP_KEYS),$(LWIP_READY_$k)) ## test make apply/revert on copies of the lwIP trees
 	$(Q)$(TOP)/test/apply/test-apply.sh $(BUILD)/apply-test $(foreach k,$(LWIP_KEYS),$(LWIP_TREE_$k))
-TEST_TARGETS += patches-apply-test
+CHECK_TARGETS += patches-apply-test

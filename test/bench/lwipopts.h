@@ -1,7 +1,8 @@
 /* lwIP options of every build the benchmarks 1 and 5 time (bench_lwip.c):
  * NO_SYS, IPv4 + UDP, fragmentation on, a netif that drops its output.
  * mk/bench.mk varies only LWIP_INLINE_IP_CHKSUM and, for the fastsum build,
- * BENCH_FASTSUM; everything else is the same in every build. */
+ * adds fastsum through lwip-port/fastsum/lwipopts.h; everything else is the
+ * same in every build. */
 #ifndef LWIP_HDR_LWIPOPTS_H
 #define LWIP_HDR_LWIPOPTS_H
 
@@ -20,9 +21,5 @@
 #define MEM_ALIGNMENT           8
 #define MEM_SIZE                (256 * 1024)
 #define MEMP_NUM_FRAG_PBUF      64
-
-#ifdef BENCH_FASTSUM
-#include "fastsum_lwipopts.h"
-#endif
 
 #endif /* LWIP_HDR_LWIPOPTS_H */

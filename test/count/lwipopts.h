@@ -1,7 +1,7 @@
 /* lwIP options for make count's IPv4 output program (test/count/count_ip4.c):
  * no OS, IPv4 only, header checksums generated; statistics off so that only
- * the IPv4 output path is counted. The variants (lwip-port/variants/
- * inline-on, inline-off, fastsum) include these with #include_next. */
+ * the IPv4 output path is counted. mk/count.mk sets LWIP_INLINE_IP_CHKSUM
+ * by -D flags and adds fastsum through lwip-port/fastsum/lwipopts.h. */
 #ifndef LWIP_HDR_LWIPOPTS_H
 #define LWIP_HDR_LWIPOPTS_H
 

@@ -2,10 +2,9 @@
  * lwIP path that writes an IPv4 header compiled in (output with options,
  * fragmentation, reassembly, forwarding, ICMP replies).
  *
- * Variants (pktest-call, ...) and per-target port options put their
- * directory first on the include path and #include_next this file, or pass
- * -D flags: the options a port decides (MEM_ALIGNMENT, ...) are only
- * defaulted here, so an earlier definition wins. */
+ * The builds vary lwIP's options with -D flags (mk/pktest.mk): the options
+ * they vary and those a port decides (MEM_ALIGNMENT, ...) are only
+ * defaulted here, so a -D definition wins. */
 #ifndef LWIP_PKTEST_LWIPOPTS_H
 #define LWIP_PKTEST_LWIPOPTS_H
 

@@ -1,4 +1,4 @@
-/* Variant "optcheck": the base for compiling single files once per
+/* Options "optcheck": the base for compiling single files once per
  * combination of options given as -D flags (make patches-optcheck); it
  * defines none of those, only what a bare-metal build needs, and turns on
  * what the checksum code has cases for (UDP-Lite in ip4_forward). */
