@@ -71,7 +71,8 @@ endif
 $(foreach k,$(LWIP_KEYS),$(if $(LWIP_READY_$k),$(eval $(LWIP_TREE_$k)/%.c: | $(LWIP_READY_$k) ;)))
 
 # lwIP option variants, by name: the options of lwIP (and of the patch series)
-# a program sets over its lwipopts.h, which leaves them to opt.h's defaults.
+# a program sets over its lwipopts.h as -D flags; an lwipopts.h leaves an
+# option a variant sets to opt.h's default, or defines it under #ifndef.
 #   inline-on   every inline IPv4 header checksum path (the finer options
 #               LWIP_INLINE_IP_{FRAG,REASS,ECHO}_CHKSUM follow LWIP_INLINE_IP_CHKSUM)
 #   inline-off  every IPv4 header checksum from inet_chksum() (function-call path)
