@@ -50,7 +50,7 @@ static jmp_buf case_failed;
 #endif
 
 /* lwIP's inet_chksum.c compiled once per algorithm, symbols renamed
- * (mk/fastsum.mk, fastsum_lwip_algorithms). */
+ * (a program's NAME_LWIP_ALGS, mk/fastsum.mk). */
 uint16_t lwip_standard_chksum_alg1(const void *dataptr, int len);
 uint16_t lwip_standard_chksum_alg2(const void *dataptr, int len);
 uint16_t lwip_standard_chksum_alg3(const void *dataptr, int len);
