@@ -11,7 +11,10 @@
 
 PKGS_lint := cppcheck clang-tidy valgrind
 
-LINT_SRC := $(sort $(wildcard src/*.c test/*/*.c))
+# test/baremetal/xtensa.c is the lx106 start-up file: it defines picolibc's
+# stdout/stderr, which the host's C library declares otherwise; it is built
+# -Wall -Wextra -Werror by gcc-xtensa-lx106 in make baremetal-test.
+LINT_SRC := $(sort $(filter-out test/baremetal/xtensa.c,$(wildcard src/*.c test/*/*.c)))
 LINT_CFLAGS = -std=gnu99 -DLWIP_DEBUG -DLWIP_NOASSERT_ON_ERROR -Isrc/include \
   $(PORT_INCLUDES) -Itest/fuzz -Itest/fuzz/router \
   -isystem $(LWIP_TREE_$(LWIP_DEFAULT)-patched)/src/include $(CHECK_CFLAGS)
