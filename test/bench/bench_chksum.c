@@ -532,7 +532,7 @@ static void bench_alignment(void)
   free(dst);
 }
 
-/* ---- the checksum module's performance targets (issue 4) ------------- */
+/* ---- the checksum module's performance targets ------------------------ */
 
 static int sweep_index(int size)
 {
@@ -560,9 +560,9 @@ static void print_targets(void)
   size_t mcopy = copy_index("memcpy");
   int s1500 = sweep_index(1500), s20 = sweep_index(20), s40 = sweep_index(40), a;
   double r, worst = 0;
-  FILE *report = bench_csv_open("headlines-chksum.txt", "# checksum module (issue 4 targets), x86_64 cache-hot unless said");
+  FILE *report = bench_csv_open("headlines-chksum.txt", "# checksum module targets, x86_64 cache-hot unless said");
 
-  printf("\n-- the checksum module's targets (issue 4), measured in this run\n");
+  printf("\n-- the checksum module's targets, measured in this run\n");
   r = sweep_median[alg2][s1500][0][PRIMED] / sweep_median[fast][s1500][0][PRIMED];
   target(report, "fastsum vs lwIP alg 2, 1500 B hot: faster by", r, "x", r >= 10, ">= 10x");
   r = sweep_median[alg3][s1500][0][PRIMED] / sweep_median[fast][s1500][0][PRIMED];
