@@ -58,7 +58,7 @@ bench/peers-prog_SRCS := test/bench/bench_peers.c test/bench/bench.c $(FASTSUM_S
 bench/peers-prog_LIBS = $(call lwip_algs,bench/peers-prog) $(PEERS_OBJ)
 
 .PHONY: bench-peers
-ifeq ($(filter x86_64-%,$(shell $(CC) -dumpmachine)),)
+ifeq ($(filter x86_64-%,$(shell $(CC) -dumpmachine 2>/dev/null)),)
 bench-peers:
 	@echo "error: make bench-peers needs an x86_64 compiler (Linux's peer is x86_64 code); $(CC) is not" >&2
 	@exit 1
