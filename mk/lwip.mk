@@ -13,6 +13,9 @@
 #   otherwise          Debian's source packages, see mk/fetch-lwip.sh
 
 LWIP_SUPPORTED := 2.1.3 2.2.1
+# Also supported through LWIP_DIR (not fetched): lwIP 2.1.2 (STM32Cube) and
+# git master (2.2.2-dev, series against the commit docs/patches.md names).
+LWIP_DIR_SUPPORTED := 2.1.2 $(LWIP_SUPPORTED) 2.2.2-dev
 
 # The version every area builds against unless it says otherwise; with
 # LWIP_DIR or LWIP_TARBALL of another version, that tree.
@@ -21,7 +24,7 @@ LWIP_DEFAULT_VERSION := 2.2.1
 ifneq ($(LWIP_DIR),)
   LWIP_DIR := $(abspath $(LWIP_DIR))
   LWIP_USER_VERSION := $(shell $(TOP)/mk/lwip-version.sh $(LWIP_DIR) 2>&1)
-  ifneq ($(filter $(LWIP_SUPPORTED),$(LWIP_USER_VERSION)),$(LWIP_USER_VERSION))
+  ifneq ($(filter $(LWIP_DIR_SUPPORTED),$(LWIP_USER_VERSION)),$(LWIP_USER_VERSION))
     $(error $(LWIP_USER_VERSION))
   endif
   LWIP_KEYS := user-$(LWIP_USER_VERSION)
@@ -74,14 +77,13 @@ $(foreach k,$(LWIP_KEYS),$(if $(LWIP_READY_$k),$(eval $(LWIP_TREE_$k)/%.c: | $(L
 # a program sets over its lwipopts.h as -D flags; an lwipopts.h leaves an
 # option a variant sets to opt.h's default, or defines it under #ifndef.
 #   inline-on   every inline IPv4 header checksum path (the finer options
-#               LWIP_INLINE_IP_{FRAG,REASS,ECHO}_CHKSUM follow LWIP_INLINE_IP_CHKSUM)
+#               the one option of the series)
 #   inline-off  every IPv4 header checksum from inet_chksum() (function-call path)
 #   pernetif    per-netif checksum control with the inline paths on, the
 #               combination upstream silently turned into the function-call path
 #   qemu-user   what lwIP's test options need on every CPU qemu-user runs
 LWIP_OPTIONS_inline-on := -DLWIP_INLINE_IP_CHKSUM=1
-LWIP_OPTIONS_inline-off := -DLWIP_INLINE_IP_CHKSUM=0 -DLWIP_INLINE_IP_FRAG_CHKSUM=0 \
-  -DLWIP_INLINE_IP_REASS_CHKSUM=0 -DLWIP_INLINE_IP_ECHO_CHKSUM=0
+LWIP_OPTIONS_inline-off := -DLWIP_INLINE_IP_CHKSUM=0
 LWIP_OPTIONS_pernetif := -DLWIP_CHECKSUM_CTRL_PER_NETIF=1 -DLWIP_INLINE_IP_CHKSUM=1
 LWIP_OPTIONS_qemu-user := -DMEM_ALIGNMENT=__SIZEOF_POINTER__ -DIPV6_FRAG_COPYHEADER=1
 

@@ -57,14 +57,14 @@ patches-export: ## write build/patchwork-X.Y.Z's commits back to patches/
 # Every combination of the options each touched file depends on compiles,
 # warnings as errors, lwIP's debug output off (the unit tests have it on).
 # Per file only the options its code (patched or not) tests, to keep the
-# 2 x 416 compiles (syntax only) short. IP_OPTIONS_SEND is not an option of
+# 2 x 352 compiles (syntax only) short. IP_OPTIONS_SEND is not an option of
 # its own: ip4.h sets it to LWIP_IGMP.
 OPTCHECK_ip4 := CHECKSUM_GEN_IP LWIP_CHECKSUM_CTRL_PER_NETIF LWIP_INLINE_IP_CHKSUM \
   LWIP_IGMP IP_FRAG IP_REASSEMBLY IP_FORWARD LWIP_ICMP
-OPTCHECK_ip4_frag := CHECKSUM_GEN_IP LWIP_CHECKSUM_CTRL_PER_NETIF LWIP_INLINE_IP_FRAG_CHKSUM \
-  LWIP_INLINE_IP_REASS_CHKSUM IP_FRAG IP_REASSEMBLY LWIP_ICMP
+OPTCHECK_ip4_frag := CHECKSUM_GEN_IP LWIP_CHECKSUM_CTRL_PER_NETIF LWIP_INLINE_IP_CHKSUM \
+  IP_FRAG IP_REASSEMBLY LWIP_ICMP
 OPTCHECK_icmp := CHECKSUM_GEN_IP CHECKSUM_CHECK_IP LWIP_CHECKSUM_CTRL_PER_NETIF \
-  LWIP_INLINE_IP_ECHO_CHKSUM LWIP_ICMP
+  LWIP_INLINE_IP_CHKSUM LWIP_ICMP
 OPTCHECK_CFLAGS = $(WARN_CFLAGS) -I$(TOP)/lwip-port/optcheck -I$1/src/include $(PORT_INCLUDES)
 
 define patches_optcheck

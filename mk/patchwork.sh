@@ -1,8 +1,9 @@
 #!/bin/sh
 # patchwork.sh import|export VERSION PRISTINE_TREE WORKDIR: maintain a
 # series as commits of a scratch git repository.
-#   import  WORKDIR becomes a git repository holding PRISTINE_TREE's src/
-#           (LF line endings) as its first commit, the series on top
+#   import  WORKDIR becomes a git repository holding what the series may
+#           touch of PRISTINE_TREE (src/, test/unit/, CHANGELOG, UPGRADING;
+#           LF line endings) as its first commit, the series on top
 #   export  the commits after the first one are written back to
 #           patches/lwip-VERSION/ (git format-patch, stable output) + series
 set -eu
@@ -14,8 +15,10 @@ case $action in
 import)
   [ ! -e "$work" ] || { echo "error: $work exists; remove it to import again" >&2; exit 2; }
   mkdir -p "$work"
-  cp -R "$tree/src" "$work/"
-  find "$work/src" -type f \( -name '*.c' -o -name '*.h' \) -exec sed -i 's/\r$//' {} +
+  mkdir -p "$work/test"
+  cp -R "$tree/src" "$tree/CHANGELOG" "$tree/UPGRADING" "$work/"
+  cp -R "$tree/test/unit" "$work/test/"
+  find "$work" -type f -exec sed -i 's/\r$//' {} +
   cd "$work"
   git init -q
   git config user.name "lwip-fastsum"

@@ -46,8 +46,11 @@ first_misfit() {
 # TREE (found by its text: hunk line numbers count after the earlier
 # patches; CRLF trees end it with \r).
 change_removed_line() {
-  cfile=$(sed -n 's|^diff --git a/\([^ ]*\) .*|\1|p' "$top/patches/lwip-$1/$2" | head -n 1)
-  removed=$(sed -n '/^@@ /,$ { /^-/ { s/^-//; p; q; } }' "$top/patches/lwip-$1/$2")
+  # the first removed line of the patch and its file (a CHANGELOG hunk
+  # may come first and only add lines)
+  first_removed='/^diff --git /{ f = substr($3, 3); h = 0 } /^@@ /{ h = 1 } h && /^-/ && !/^--- a\//'
+  cfile=$(awk "$first_removed { print f; exit }" "$top/patches/lwip-$1/$2")
+  removed=$(awk "$first_removed { print substr(\$0, 2); exit }" "$top/patches/lwip-$1/$2")
   line=$(awk -v want="$removed" '{ l = $0; sub(/\r$/, "", l) } l == want { print NR; exit }' "$3/$cfile")
   [ -n "$line" ] || { fail "$1: the first line $2 removes is not in $cfile"; return 1; }
   sed -i "${line}s|^|/* local change */ |" "$3/$cfile"
