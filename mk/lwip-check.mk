@@ -27,11 +27,11 @@ endef
 
 define lwip_check_contrib
 $(call lwip_check_regress_tree,$1)
-$(BUILD)/lwip-check/$1-stock/$(LWIP_CHECK_RUNNER): | $(LWIP_READY_$1) deps-host
+$(BUILD)/lwip-check/$1-stock/$(LWIP_CHECK_RUNNER): | $(LWIP_READY_$1)
 	$$(Q)$(LWIP_CHECK) build $(LWIP_TREE_$1) $(BUILD)/lwip-check/$1-stock
-$(BUILD)/lwip-check/$1-patched/$(LWIP_CHECK_RUNNER): $(LWIP_PATCHED_READY_$1) | deps-host
+$(BUILD)/lwip-check/$1-patched/$(LWIP_CHECK_RUNNER): $(LWIP_PATCHED_READY_$1)
 	$$(Q)$(LWIP_CHECK) build $(LWIP_PATCHED_TREE_$1) $(BUILD)/lwip-check/$1-patched
-$(BUILD)/lwip-check/$1-pristine/$(LWIP_CHECK_RUNNER): $(BUILD)/lwip-check/$1-regress.stamp | deps-host
+$(BUILD)/lwip-check/$1-pristine/$(LWIP_CHECK_RUNNER): $(BUILD)/lwip-check/$1-regress.stamp
 	$$(Q)$(LWIP_CHECK) build $(BUILD)/lwip-check/$1-regress $(BUILD)/lwip-check/$1-pristine
 .PHONY: lwip-check-$1
 lwip-check-$1: $(addprefix $(BUILD)/lwip-check/$1-,$(addsuffix /$(LWIP_CHECK_RUNNER),stock patched pristine))
