@@ -7,6 +7,7 @@
 # 2.1 (its contrib/ is a repository of its own): test/unit built from the
 # tree's Filelists (mk/unittest.mk), the patched tree with its own test
 # options (variant pernetif-inline is the same) and the pristine tree.
+# Not yet in make test: run it as `make lwip-check` (with LWIP_DIR= too).
 
 LWIP_CHECK := $(TOP)/test/lwip-check/run.sh
 LWIP_REGRESSION_TESTS_2.1 := test_ip4_frag_mf test_ip4_forward_ttl
@@ -53,4 +54,3 @@ $(foreach k,$(LWIP_KEYS),$(eval $(call $(if $(filter 2.1.%,$(LWIP_VERSION_$k)),l
 
 .PHONY: lwip-check
 lwip-check: $(addprefix lwip-check-,$(LWIP_KEYS)) ## lwIP's own unit tests: patched vs stock check counts, regression tests failing on the pristine trees
-TEST_TARGETS += lwip-check

@@ -32,7 +32,7 @@ same() { # same A B WHAT
 crlf_lines() { grep -c "$(printf '\r')\$" "$1"; }
 fresh() { rm -rf "$2" && mkdir -p "$(dirname "$2")" && cp -R "$1" "$2"; }
 series() { sed -e 's/#.*//' -e 's/[ \t].*//' -e '/^$/d' "$top/patches/lwip-$1/series"; }
-to_lf() { find "$1" -type f \( -name '*.[ch]' -o -name '*.mk' \) -exec sed -i 's/\r$//' {} +; }
+to_lf() { find "$1" -type f \( -name '*.[ch]' -o -name '*.mk' -o -name CHANGELOG \) -exec sed -i 's/\r$//' {} +; }
 # first_misfit V TREE: the first patch of the series that does not fit TREE,
 # found by patch(1) one patch at a time on an LF copy (not the script's way).
 first_misfit() {
