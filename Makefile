@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # lwip-fastsum: the only entry point. Each area is a fragment under mk/;
 # `make help` lists the targets, README.md says what the project is.
 #

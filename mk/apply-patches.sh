@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # apply-patches.sh apply|revert DIR: apply (or revert) this project's patch
 # series for the lwIP version found in DIR, all or nothing.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Paths, compilers, flags and the Debian packages the host builds need.
 
 BUILD := build

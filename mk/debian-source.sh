@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # debian-source.sh: shell functions for fetching Debian source packages,
 # sourced by mk/fetch-lwip.sh and mk/fetch-check.sh (they define die()).
 #

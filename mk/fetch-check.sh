@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # fetch-check.sh BUILD DEST: unpack the Check unit test framework from
 # Debian's bookworm source package into DEST, for cross-building it (see
 # mk/cross.mk); the download and apt's state go to BUILD/dl and BUILD/apt.

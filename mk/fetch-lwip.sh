@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # fetch-lwip.sh: get pristine lwIP trees from Debian's source packages.
 #
 #   fetch-lwip.sh --identify TARBALL     print the lwIP version of a pinned

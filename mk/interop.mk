@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Interop: patched lwIP on TAP devices in network namespaces, the Linux kernel
 # as peer (docs/interop.md). contrib/tapdemo is the lwIP side, built per lwIP
 # version against the patched tree (`make interop`, part of `make test`) and

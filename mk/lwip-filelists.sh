@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # lwip-filelists.sh KEY TREE: print Make assignments of the source lists of the
 # lwIP tree at TREE (from its own Filelists.mk files), relative to TREE, for
 # the build key KEY:

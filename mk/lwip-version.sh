@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # lwip-version.sh DIR: print the lwIP version of the tree at DIR (for
 # example 2.2.1; 2.2.2-dev for a development tree, LWIP_VERSION_RC ==
 # LWIP_RC_DEVELOPMENT: git master) if this project supports it, else one

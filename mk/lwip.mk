@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # lwIP trees, and the rules of every program built against one.
 #
 # Trees. Each lwIP version in use has a build key: lwip-V for Debian's tree

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # option-combos.sh TREE FILE "OPTION..." CC CFLAGS...: compile FILE of the
 # lwIP tree TREE (syntax and warnings only) once for every combination of
 # 0/1 values of the OPTIONs, two compilers at a time. Prints one line with

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The lwIP patch series: make apply/revert, patched trees, test variants.
 #
 # patches/lwip-X.Y.Z/series lists the series of lwIP X.Y.Z (quilt format,

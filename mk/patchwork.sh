@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # patchwork.sh import|export VERSION PRISTINE_TREE WORKDIR: maintain a
 # series as commits of a scratch git repository.
 #   import  WORKDIR becomes a git repository holding what the series may

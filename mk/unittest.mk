@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # lwIP's stock unit tests: the tree's test/unit (its lwipopts.h, sys_arch.c
 # and Check suites) built against a tree, as program unit/NAME (mk/lwip.mk),
 # run by `make unit-NAME`:

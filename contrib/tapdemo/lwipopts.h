@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file
  * lwIP options of tapdemo: a NO_SYS host on TAP devices that echoes, reassembles

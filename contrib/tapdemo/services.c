@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file
  * UDP echo, TCP echo and TCP discard on lwIP's raw API; lwIP's own iperf 2

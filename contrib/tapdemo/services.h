@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file
  * The services tapdemo runs on lwIP's raw API: UDP echo, TCP echo, TCP discard,

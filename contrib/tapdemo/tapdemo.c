@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file
  * tapdemo: lwIP as a host and router on Linux TAP devices, for interop tests

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file
  * A minimal lwIP netif on a Linux TAP device. The device already exists

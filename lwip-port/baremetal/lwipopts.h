@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file
  * lwipopts.h for code size on bare-metal cores (make size): what a small

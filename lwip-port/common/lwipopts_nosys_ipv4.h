@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file
  * The base of every lwipopts.h here that builds a bare IPv4 stack without

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Options "optcheck": the base for compiling single files once per
  * combination of options given as -D flags (make patches-optcheck); it
  * defines none of those, only what a bare-metal build needs, and turns on

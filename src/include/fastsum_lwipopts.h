@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file
  * Makes lwIP use fastsum: include this at the end of a port's lwipopts.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The bad-input table: hostile IPv4 packets into the router of
  * test/fuzz/router.h (patched lwIP, two netifs, forwarding, reassembly,

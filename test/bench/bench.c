@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The benchmark framework: see bench.h. */
 #include "bench.h"
 

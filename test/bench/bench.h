@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The benchmark framework shared by every benchmark program: a tick
  * counter (rdtsc on x86, clock_gettime elsewhere), statistics over many

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Benchmarks 1 (header) and 5 (end to end), run inside one lwIP build.
  * mk/bench.mk links this driver into several builds of lwIP (stock, patched

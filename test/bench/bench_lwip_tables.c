@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The tables of benchmarks 1 (header) and 5 (end to end) from the samples
  * the lwIP builds wrote in alternating rounds (bench_lwip.c):

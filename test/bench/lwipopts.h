@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* lwIP options of every build the benchmarks 1 and 5 time (bench_lwip.c):
  * NO_SYS, IPv4 + UDP, fragmentation on, a netif that drops its output.
  * mk/bench.mk varies only LWIP_INLINE_IP_CHKSUM and, for the fastsum build,

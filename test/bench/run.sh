@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # run.sh [--report-only] DIR CHKSUM_PROG TABLES_PROG COUNTED_PROG... -- LWIP_PROG...
 #
 # Runs the five benchmarks and writes everything to DIR:

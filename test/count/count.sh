@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # count.sh OUTPUT.md IP4_INLINE IP4_CALL IP4_CALL_FASTSUM EMULATOR PROG [EMULATOR PROG]...
 # count.sh --limits EMULATOR PROG
 #

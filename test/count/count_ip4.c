@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * make count: sends one IPv4 packet CALLS times through ip4_output_if() on
  * a netif whose output drops it, reusing one pbuf (the header is removed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* lwIP options for make count's IPv4 output program (test/count/count_ip4.c):
  * no OS, IPv4 only, header checksums generated; statistics off so that only
  * the IPv4 output path is counted. mk/count.mk sets LWIP_INLINE_IP_CHKSUM

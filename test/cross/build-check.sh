@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # build-check.sh SRC TRIPLET DEST: cross-build the Check framework from its
 # unpacked source SRC with TRIPLET-gcc, installed as DEST/include/check.h and
 # DEST/lib/libcheck.a. Several make runs may share one build/: the first

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # run-unit.sh XFAIL DIR [EMULATOR...]: run lwIP's stock unit tests DIR/prog
 # (under EMULATOR, in DIR) and hold the result against the expected failures
 # listed in XFAIL ("test_function reason", '#' comments; the file may be absent).

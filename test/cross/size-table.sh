@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # size-table.sh DIR "OPTS" "CORE=SIZE_TOOL..." "OBJECTS" "LINKED": the
 # Markdown tables of `make size` from DIR/OPT/CORE/OBJECT.o and LINKED.elf:
 # text/data/bss of each object, and the text of each link.

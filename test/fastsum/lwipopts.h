@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* lwIP options for building lwIP's own checksum code (inet_chksum.c with
  * LWIP_CHKSUM_ALGORITHM 1, 2 or 3, and def.c) as references for the
  * fastsum tests and benchmarks: nothing else of lwIP is compiled. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Fuzz target: one IPv4 packet of arbitrary bytes through the router of
  * router.h, received by ip4_input (forwarded, fragmented, answered, echoed)

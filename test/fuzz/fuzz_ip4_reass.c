@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Fuzz target: a sequence of IPv4 packets (typically fragments) through the
  * router of router.h, with the fake clock moving between them, so that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * IPv4, ICMP, UDP and TCP packets built byte by byte, with checksums from
  * the RFC 1071 reference: the seed corpus generator and the bad-input tests

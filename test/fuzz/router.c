@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * A two-netif IPv4 router built from lwIP for the robustness tests; see
  * router.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * A two-netif IPv4 router built from lwIP, for the robustness tests (the
  * fuzz targets and the bad-input table). Netif A is 10.0.0.1/24, netif B

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Writes the seed corpus of the fuzz targets (test/fuzz/corpus/TARGET/NAME):
  * valid packets that reach each path the targets are after (echo, UDP and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # checksums.awk: tallies tshark's checksum verdicts, one frame per line:
 #   eth.src <TAB> arp.opcode <TAB> ip.checksum.status <TAB>
 #   icmp.checksum.status <TAB> udp.checksum.status <TAB> tcp.checksum.status

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The kernel side of the interop run (docs/interop.md): clients that talk to
 lwIP's echo and discard services, and an echo server for the forwarding test.
 Every wait is bounded; any failure is one line on stderr and exit status 1."""

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # run.sh PROG WORKDIR: lwIP (tapdemo PROG) against the Linux kernel over TAP
 # devices, every frame captured and every checksum checked by tshark.
 # See docs/interop.md. Writes logs and captures to WORKDIR (emptied first).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # compare-captures.sh DIR_A DIR_B [PATTERN...]
 # The packet tests' capture directories DIR_A and DIR_B hold the same set of
 # .pcap files, byte for byte identical. Files whose name matches a shell

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* lwipopts.h for the packet tests (test/pktest): IPv4 only, no OS, every
  * lwIP path that writes an IPv4 header compiled in (output with options,
  * fragmentation, reassembly, forwarding, ICMP replies).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Forwarding: a datagram from the peer on A to the peer on B leaves B with
  * TTL - 1, a header checksum that verifies (updated incrementally, so it
  * need not be the canonical one) and its transport checksum untouched.

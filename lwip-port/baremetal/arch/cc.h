@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file
  * lwip-fastsum bare-metal port (make size): GCC for a core without an OS.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* <string.h> for a compiler without a C library (riscv64-unknown-elf):
  * the functions lwIP and fastsum call; the firmware links them. */
 #ifndef LWIP_FASTSUM_FREESTANDING_STRING_H

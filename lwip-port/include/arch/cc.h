@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file
  * lwip-fastsum host port: compiler and platform definitions for lwIP

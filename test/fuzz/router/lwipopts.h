@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * lwIP options of the robustness tests (fuzz targets, bad-input table): a
  * bare IPv4 router with two netifs, no OS (NO_SYS), forwarding,
