@@ -88,7 +88,8 @@ define baremetal_program
 PROGRAMS += baremetal/$c/fastsum
 baremetal/$c/fastsum_LIKE := fastsum-test
 baremetal/$c/fastsum_CC := $(call baremetal_cc,$c)
-baremetal/$c/fastsum_CFLAGS := -Isrc/include -DFASTSUM_TEST_MCU
+baremetal/$c/fastsum_SRCS := $(FASTSUM_TEST_PLAIN_SRCS)
+baremetal/$c/fastsum_CFLAGS := $(FASTSUM_TEST_CFLAGS) -DFASTSUM_TEST_MCU
 baremetal/$c/fastsum_LIBS := $(call lwip_algs,baremetal/$c/fastsum) $(call baremetal_board,$c) \
   $(call baremetal_ldflags,$c)
 baremetal/$c/fastsum_EMULATOR := $(call baremetal_run,$c)

@@ -42,7 +42,7 @@ BENCH_CHKSUM_CFLAGS := $(OPT_CFLAGS) $(BENCH_LAYOUT_CFLAGS)
 PROGRAMS += bench/chksum
 bench/chksum_SRCS := test/bench/bench_chksum.c test/bench/bench.c $(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC)
 bench/chksum_LWIP_ALGS := $(LWIP_DEFAULT)
-bench/chksum_CFLAGS = $(BENCH_LAYOUT_CFLAGS) -Isrc/include $(FASTSUM_PRIVATE_CFLAGS) \
+bench/chksum_CFLAGS = $(BENCH_LAYOUT_CFLAGS) $(FASTSUM_PRIVATE_CFLAGS) \
   -DBENCH_CFLAGS='"$(BENCH_CHKSUM_CFLAGS)"'
 bench/chksum_LIBS = $(call lwip_algs,bench/chksum)
 

@@ -25,14 +25,14 @@ COUNT_CC_riscv64 := riscv64-linux-gnu-gcc
 COUNT_OPT := -O2
 COUNT_BUILDS := $(foreach a,$(COUNT_ARCHS),`$(COUNT_CC_$a) $(COUNT_OPT)`)
 
-# The checksum program per ARCH, count/ARCH: every src/ file, lwIP's
-# algorithms (mk/fastsum.mk).
+# The checksum program per ARCH, count/ARCH: every src/ file, the table of
+# paths, lwIP's algorithms (mk/fastsum.mk).
 define count_chksum_program
 PROGRAMS += count/$a
-count/$a_SRCS := $(FASTSUM_SRC) test/count/count_chksum.c
+count/$a_SRCS := $(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC) test/count/count_chksum.c
 count/$a_LWIP_ALGS := $(LWIP_DEFAULT)
 count/$a_CC := $(COUNT_CC_$a)
-count/$a_CFLAGS := $(COUNT_OPT) -Isrc/include
+count/$a_CFLAGS := $(COUNT_OPT) $(FASTSUM_PRIVATE_CFLAGS)
 count/$a_LIBS := -static $(call lwip_algs,count/$a)
 endef
 $(foreach a,$(COUNT_ARCHS),$(eval $(count_chksum_program)))

@@ -13,12 +13,23 @@
 FASTSUMDIR := src
 include $(FASTSUMDIR)/Filelists.mk
 FASTSUM_SRC := $(FASTSUMFILES)
-FASTSUM_HEADERS := $(wildcard src/include/*.h)
+# the table of every path, and the private header's folder: for tests and
+# benchmarks
+FASTSUM_IMPLS_SRC := $(FASTSUMIMPLSFILES)
+FASTSUM_PRIVATE_CFLAGS := -Isrc -Isrc/include
+FASTSUM_HEADERS := $(wildcard src/include/*.h src/*.h)
+# test/common: the one RFC 1071 reference and the Check runner (for the test
+# programs of every fragment)
+TEST_COMMON_REFERENCE_SRC := test/common/rfc1071.c
+TEST_COMMON_CHECK_SRC := test/common/check_runner.c
+TEST_COMMON_CFLAGS := -Itest/common
 
 # ---- make lib: the host library, every path the host CPU can run ----
 FASTSUM_LIB := $(BUILD)/lib/libfastsum.a
-FASTSUM_LIB_OBJ := $(patsubst src/%.c,$(BUILD)/lib/obj/%.o,$(FASTSUM_SRC))
-FASTSUM_LIB_CFLAGS = $(OPT_CFLAGS) $(WARN_CFLAGS) -Isrc/include
+# fastsum_impls.o too: a program takes it from the archive only if it calls
+# fastsum_impls
+FASTSUM_LIB_OBJ := $(patsubst src/%.c,$(BUILD)/lib/obj/%.o,$(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC))
+FASTSUM_LIB_CFLAGS = $(OPT_CFLAGS) $(WARN_CFLAGS) $(FASTSUM_PRIVATE_CFLAGS)
 
 $(BUILD)/lib/flags: FORCE
 	$(Q)$(call flags_stamp,$@,$(CC) $(FASTSUM_LIB_CFLAGS) -- $(AR))
@@ -58,11 +69,17 @@ endef
 
 # ---- the differential test: every src/ file against lwIP's algorithms ----
 # Under Check on the host; with ASan and UBSan (lwIP's algorithms left out:
-# the sanitizers are about fastsum); cross builds in mk/cross.mk.
+# the sanitizers are about fastsum); cross builds in mk/cross.mk, bare metal
+# in mk/baremetal.mk. Every src/ file, the table of paths, the RFC 1071
+# reference; FASTSUM_TEST_PLAIN_SRCS for builds without Check.
+FASTSUM_TEST_PLAIN_SRCS := $(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC) $(TEST_COMMON_REFERENCE_SRC) \
+  test/fastsum/test_fastsum.c
+FASTSUM_TEST_CFLAGS := $(FASTSUM_PRIVATE_CFLAGS) $(TEST_COMMON_CFLAGS)
+
 PROGRAMS += fastsum-test fastsum-test-sanitize
-fastsum-test_SRCS := $(FASTSUM_SRC) test/fastsum/test_fastsum.c
+fastsum-test_SRCS := $(FASTSUM_TEST_PLAIN_SRCS) $(TEST_COMMON_CHECK_SRC)
 fastsum-test_LWIP_ALGS := $(LWIP_DEFAULT)
-fastsum-test_CFLAGS = -Isrc/include -DFASTSUM_TEST_CHECK $(CHECK_CFLAGS)
+fastsum-test_CFLAGS = $(FASTSUM_TEST_CFLAGS) -DFASTSUM_TEST_CHECK $(CHECK_CFLAGS)
 fastsum-test_LIBS = $(call lwip_algs,fastsum-test) $(CHECK_LIBS)
 
 FASTSUM_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -70,11 +87,54 @@ fastsum-test-sanitize_SRCS := $(fastsum-test_SRCS)
 fastsum-test-sanitize_CFLAGS = $(fastsum-test_CFLAGS) $(FASTSUM_SANITIZE) -DFASTSUM_TEST_WITHOUT_LWIP
 fastsum-test-sanitize_LIBS = $(FASTSUM_SANITIZE) $(CHECK_LIBS)
 
-.PHONY: fastsum-test fastsum-test-sanitize fastsum-tests
-fastsum-test: run-fastsum-test
-fastsum-test-sanitize: run-fastsum-test-sanitize
-fastsum-tests: fastsum-test fastsum-test-sanitize ## fastsum's differential tests, plain and with ASan+UBSan
-CHECK_TARGETS += fastsum-test fastsum-test-sanitize
+# Builds that keep off what the paths need: the library without vector
+# registers (as kernels and unikernels build, so no SSE2 or AVX2 path), and
+# with only the portable path. Plain programs: Check's API passes doubles.
+# Each names the paths it must have (FASTSUM_TEST_PATHS).
+PROGRAMS += fastsum-test-no-vector fastsum-test-portable-only
+fastsum-test-no-vector_SRCS := $(FASTSUM_TEST_PLAIN_SRCS)
+fastsum-test-no-vector_LWIP_ALGS := $(LWIP_DEFAULT)
+fastsum-test-no-vector_CFLAGS := $(FASTSUM_TEST_CFLAGS) \
+  $(if $(filter x86_64,$(shell $(CC) -dumpmachine | cut -d- -f1)),\
+  -mgeneral-regs-only -DFASTSUM_TEST_PATHS='"portable x86_64"')
+fastsum-test-no-vector_LIBS = $(call lwip_algs,fastsum-test-no-vector)
+
+fastsum-test-portable-only_LIKE := fastsum-test-no-vector
+fastsum-test-portable-only_CFLAGS := $(FASTSUM_TEST_CFLAGS) -DFASTSUM_PORTABLE_ONLY \
+  -DFASTSUM_TEST_PATHS='"portable"'
+fastsum-test-portable-only_LIBS = $(call lwip_algs,fastsum-test-portable-only)
+
+FASTSUM_TESTS := fastsum-test fastsum-test-sanitize fastsum-test-no-vector fastsum-test-portable-only
+.PHONY: $(FASTSUM_TESTS) fastsum-tests
+$(foreach t,$(FASTSUM_TESTS),$(eval $t: run-$t))
+fastsum-tests: $(FASTSUM_TESTS) ## fastsum's differential tests: plain, with ASan+UBSan, without vector registers, portable only
+CHECK_TARGETS += $(FASTSUM_TESTS)
+
+# A Cortex-M4 firmware calling only fastsum_chksum (test/fastsum/firmware.c),
+# linked from the library built for it WITHOUT --gc-sections: it holds one
+# path, not the table of every path.
+FASTSUM_ONE_PATH_DIR := $(BUILD)/fastsum-one-path
+FASTSUM_ONE_PATH_CC := arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Os -ffreestanding
+FASTSUM_ONE_PATH_OBJ := $(patsubst src/%.c,$(FASTSUM_ONE_PATH_DIR)/obj/%.o,$(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC))
+
+$(FASTSUM_ONE_PATH_OBJ): $(FASTSUM_ONE_PATH_DIR)/obj/%.o: src/%.c $(FASTSUM_HEADERS)
+	@mkdir -p $(@D)
+	$(Q)$(FASTSUM_ONE_PATH_CC) $(WARN_CFLAGS) $(FASTSUM_PRIVATE_CFLAGS) -c $< -o $@
+$(FASTSUM_ONE_PATH_DIR)/libfastsum.a: $(FASTSUM_ONE_PATH_OBJ)
+	$(Q)rm -f $@ && arm-none-eabi-ar rcs $@ $^
+$(FASTSUM_ONE_PATH_DIR)/firmware.elf: test/fastsum/firmware.c $(FASTSUM_ONE_PATH_DIR)/libfastsum.a src/include/fastsum.h
+	$(Q)$(FASTSUM_ONE_PATH_CC) -nostdlib $(WARN_CFLAGS) -Isrc/include -Wl,-e,reset_handler \
+	  -o $@ $< $(FASTSUM_ONE_PATH_DIR)/libfastsum.a -lgcc
+
+.PHONY: fastsum-one-path
+fastsum-one-path: $(FASTSUM_ONE_PATH_DIR)/firmware.elf ## a Cortex-M4 firmware calling fastsum_chksum holds one path
+	$(Q)paths=$$(arm-none-eabi-nm $< | awk '$$3 ~ /^fastsum_chksum_/ && $$3 != "fastsum_chksum_copy" \
+	  { sub(/^fastsum_chksum_(copy_)?/, "", $$3); print $$3 }' | sort -u); \
+	  set -- $$paths; \
+	  if [ $$# -ne 1 ] || arm-none-eabi-nm $< | grep -q ' fastsum_impls$$'; then \
+	    echo "error: the Cortex-M4 firmware holds the paths '$$paths' (expected one)" >&2; exit 1; fi; \
+	  echo "fastsum-one-path: the Cortex-M4 firmware holds one path: $$paths"
+TEST_TARGETS += fastsum-one-path
 
 # lwIP's stock unit tests (mk/unittest.mk) on the patched trees with lwIP
 # using fastsum_chksum and fastsum_chksum_copy (the stock options enable

@@ -14,7 +14,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 15
 FUZZ_SANITIZE := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer $(FUZZ_SANITIZE)
-FUZZ_ROUTER_SRC := test/fuzz/router.c test/fuzz/packets.c test/fuzz/rfc1071.c
+FUZZ_ROUTER_SRC := test/fuzz/router.c test/fuzz/packets.c $(TEST_COMMON_REFERENCE_SRC)
 
 # The lwIP targets run on the patched 2.2.1 tree (LWIP_DIR: a 2.2.1 tree),
 # with fastsum as LWIP_CHKSUM/LWIP_CHKSUM_COPY, as the project ships them.
@@ -30,7 +30,7 @@ fuzz/$t_TREE := $(LWIP_DEFAULT)-patched
 fuzz/$t_SRCS := test/fuzz/fuzz_$t.c $(FUZZ_ROUTER_SRC) $(FASTSUM_SRC)
 fuzz/$t_OPTIONS := ip-checks-only
 fuzz/$t_CFLAGS := -I$(TOP)/lwip-port/fastsum -I$(TOP)/test/fuzz/router -I$(TOP)/test/fuzz \
-  -I$(TOP)/src/include $(FUZZ_CFLAGS)
+  -I$(TOP)/test/common -I$(TOP)/src/include $(FUZZ_CFLAGS)
 fuzz/$t_LIBS := $(FUZZ_SANITIZE)
 fuzz/$t_CC := $(FUZZ_CC)
 endef
@@ -38,8 +38,8 @@ $(foreach t,$(FUZZ_LWIP_TARGETS),$(eval $(fuzz_lwip_program)))
 
 # fastsum alone: every file of src/ with the RFC 1071 reference.
 PROGRAMS += fuzz/fastsum
-fuzz/fastsum_SRCS := test/fuzz/fuzz_fastsum.c test/fuzz/rfc1071.c $(FASTSUM_SRC)
-fuzz/fastsum_CFLAGS := -Isrc/include -Itest/fuzz $(FUZZ_CFLAGS)
+fuzz/fastsum_SRCS := test/fuzz/fuzz_fastsum.c $(TEST_COMMON_REFERENCE_SRC) $(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC)
+fuzz/fastsum_CFLAGS := $(FASTSUM_PRIVATE_CFLAGS) $(TEST_COMMON_CFLAGS) $(FUZZ_CFLAGS)
 fuzz/fastsum_LIBS := $(FUZZ_SANITIZE)
 fuzz/fastsum_CC := $(FUZZ_CC)
 
@@ -69,7 +69,8 @@ fuzz-smoke-%: $(BUILD)/fuzz/%/prog
 
 # The seed corpus is generated, and committed; the test checks they agree.
 PROGRAMS += fuzz/seeds
-fuzz/seeds_SRCS := test/fuzz/seeds.c test/fuzz/packets.c test/fuzz/rfc1071.c
+fuzz/seeds_SRCS := test/fuzz/seeds.c test/fuzz/packets.c $(TEST_COMMON_REFERENCE_SRC)
+fuzz/seeds_CFLAGS := $(TEST_COMMON_CFLAGS)
 fuzz-seeds: $(BUILD)/fuzz/seeds/prog ## rewrite the committed seed corpus test/fuzz/corpus/
 	$(Q)rm -rf test/fuzz/corpus && $< test/fuzz/corpus
 .PHONY: fuzz-seeds-check
@@ -89,7 +90,7 @@ define badinput_programs
 PROGRAMS += badinput/$k-inline badinput/$k-call
 badinput/$k-inline_TREE := $k-patched
 badinput/$k-inline_SRCS := test/badinput/badinput.c $(FUZZ_ROUTER_SRC)
-badinput/$k-inline_CFLAGS = -I$(TOP)/test/fuzz/router -I$(TOP)/test/fuzz $$(CHECK_CFLAGS)
+badinput/$k-inline_CFLAGS = -I$(TOP)/test/fuzz/router -I$(TOP)/test/fuzz -I$(TOP)/test/common $$(CHECK_CFLAGS)
 badinput/$k-inline_LIBS = $$(CHECK_LIBS)
 
 badinput/$k-call_LIKE := badinput/$k-inline

@@ -15,8 +15,8 @@ PKGS_lint := cppcheck clang-tidy valgrind
 # stdout/stderr, which the host's C library declares otherwise; it is built
 # -Wall -Wextra -Werror by gcc-xtensa-lx106 in make baremetal-test.
 LINT_SRC := $(sort $(filter-out test/baremetal/xtensa.c,$(wildcard src/*.c test/*/*.c)))
-LINT_CFLAGS = -std=gnu99 -DLWIP_DEBUG -DLWIP_NOASSERT_ON_ERROR -Isrc/include \
-  $(PORT_INCLUDES) -Itest/fuzz -Itest/fuzz/router \
+LINT_CFLAGS = -std=gnu99 -DLWIP_DEBUG -DLWIP_NOASSERT_ON_ERROR -Isrc -Isrc/include \
+  $(PORT_INCLUDES) -Itest/common -Itest/fuzz -Itest/fuzz/router \
   -isystem $(LWIP_TREE_$(LWIP_DEFAULT)-patched)/src/include $(CHECK_CFLAGS)
 LINT_CFLAGS_test/bench := -DBENCH_BUILD='"lint"' -DBENCH_LAYOUT='"lint"'
 
@@ -26,7 +26,7 @@ lint: lint-cppcheck $(addprefix lint-tidy/,$(LINT_SRC)) ## cppcheck and clang-ti
 
 lint-cppcheck:
 	$(Q)cppcheck --enable=warning,portability,performance --std=c99 --inline-suppr \
-	  --suppress=toomanyconfigs --error-exitcode=1 --quiet -Isrc/include -Itest/fuzz src test
+	  --suppress=toomanyconfigs --error-exitcode=1 --quiet -Isrc -Isrc/include -Itest/common -Itest/fuzz src test
 
 # One target per file, so that -j runs them side by side; the compiler's
 # "N warnings generated" chatter is shown only when the file fails.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # fastsum sources for a port's CMake build, in the manner of lwIP's
 # Filelists.cmake. Set FASTSUM_DIR to this folder (the one holding
 # fastsum.c) before including:
@@ -11,9 +12,11 @@
 # when fastsum is installed (make install).
 #
 # Every file compiles on every target and is empty unless the compiler targets
-# its CPU, so the list is the whole folder.
+# its CPU, so the list is the whole folder but for fastsum_impls.c (the table
+# of every path, for tests and benchmarks).
 
 file(GLOB fastsum_SRCS ${FASTSUM_DIR}/fastsum*.c)
+list(REMOVE_ITEM fastsum_SRCS ${FASTSUM_DIR}/fastsum_impls.c)
 list(SORT fastsum_SRCS)
 set(fastsum_INCLUDE_DIRS ${FASTSUM_DIR}/include)
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file
  * fastsum AArch64 path (NEON, little-endian): fastsum_chksum_aarch64.
@@ -12,7 +13,7 @@
  * are added 8, 4, 2 and 1 at a time. Nothing outside [data, data + len) is
  * read.
  */
-#include "fastsum.h"
+#include "fastsum_private.h"
 
 #ifdef FASTSUM_HAVE_AARCH64
 

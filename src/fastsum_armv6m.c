@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file
  * fastsum ARMv6-M path (Cortex-M0/M0+/M1, ARMv8-M baseline; also runs on
@@ -11,7 +12,7 @@
  * even grid and byte-swapped at the end (RFC 1071 2(B)), and nothing
  * outside the buffer is read. Little-endian only.
  */
-#include "fastsum.h"
+#include "fastsum_private.h"
 
 #ifdef FASTSUM_HAVE_ARMV6M
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file
  * fastsum ARMv7-M path (Cortex-M3/M4/M7, and any Thumb-2 CPU: ARMv7-A/R,
@@ -16,7 +17,7 @@
  * Emitted as a Thumb function even when the file is compiled in ARM mode
  * (the linker makes the calls interwork).
  */
-#include "fastsum.h"
+#include "fastsum_private.h"
 
 #ifdef FASTSUM_HAVE_ARMV7M
 

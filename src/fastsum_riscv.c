@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file
  * fastsum RISC-V path (rv32 and rv64, little-endian, no carry flag):
@@ -14,15 +15,9 @@
  * modulo 0xffff. For any int length the counts stay below 2^29 and the end
  * bytes' sum `e` below 2^20, so nothing overflows.
  */
-#include "fastsum.h"
+#include "fastsum_private.h"
 
 #ifdef FASTSUM_HAVE_RISCV
-
-/* Aligned loads of byte data: may_alias tells GCC and clang that these
- * words alias the caller's bytes. */
-typedef uint16_t __attribute__((__may_alias__)) fastsum_rv_u16;
-typedef uint32_t __attribute__((__may_alias__)) fastsum_rv_u32;
-typedef uintptr_t __attribute__((__may_alias__)) fastsum_rv_word;
 
 #define FASTSUM_RV_W sizeof(uintptr_t)
 
@@ -47,19 +42,20 @@ fastsum_chksum_riscv(const void *data, int len)
     n--;
   }
   if (((uintptr_t)p & 2) && n >= 2) {
-    e += *(const fastsum_rv_u16 *)(const void *)p;
+    e += FASTSUM_LOAD(uint16_t, p);
     p += 2;
     n -= 2;
   }
   if (FASTSUM_RV_W == 8 && ((uintptr_t)p & 4) && n >= 4) {
-    e += *(const fastsum_rv_u32 *)(const void *)p;
+    e += FASTSUM_LOAD(uint32_t, p);
     p += 4;
     n -= 4;
   }
   for (; n >= 8 * FASTSUM_RV_W; p += 8 * FASTSUM_RV_W, n -= 8 * FASTSUM_RV_W) {
-    const fastsum_rv_word *w = (const fastsum_rv_word *)(const void *)p;
-    uintptr_t a = w[0], b = w[1], c = w[2], d = w[3];
-    uintptr_t a2 = w[4], b2 = w[5], c2 = w[6], d2 = w[7];
+    uintptr_t a = FASTSUM_LOAD(uintptr_t, p), b = FASTSUM_LOAD(uintptr_t, p + FASTSUM_RV_W);
+    uintptr_t c = FASTSUM_LOAD(uintptr_t, p + 2 * FASTSUM_RV_W), d = FASTSUM_LOAD(uintptr_t, p + 3 * FASTSUM_RV_W);
+    uintptr_t a2 = FASTSUM_LOAD(uintptr_t, p + 4 * FASTSUM_RV_W), b2 = FASTSUM_LOAD(uintptr_t, p + 5 * FASTSUM_RV_W);
+    uintptr_t c2 = FASTSUM_LOAD(uintptr_t, p + 6 * FASTSUM_RV_W), d2 = FASTSUM_LOAD(uintptr_t, p + 7 * FASTSUM_RV_W);
     s0 += a;
     c0 += s0 < a;
     s1 += b;
@@ -78,16 +74,16 @@ fastsum_chksum_riscv(const void *data, int len)
     c1 += s1 < d2;
   }
   for (; n >= FASTSUM_RV_W; p += FASTSUM_RV_W, n -= FASTSUM_RV_W) {
-    uintptr_t a = *(const fastsum_rv_word *)(const void *)p;
+    uintptr_t a = FASTSUM_LOAD(uintptr_t, p);
     s0 += a;
     c0 += s0 < a;
   }
   if (FASTSUM_RV_W == 8 && (n & 4)) {
-    e += *(const fastsum_rv_u32 *)(const void *)p;
+    e += FASTSUM_LOAD(uint32_t, p);
     p += 4;
   }
   if (n & 2) {
-    e += *(const fastsum_rv_u16 *)(const void *)p;
+    e += FASTSUM_LOAD(uint16_t, p);
     p += 2;
   }
   if (n & 1) {
@@ -100,7 +96,7 @@ fastsum_chksum_riscv(const void *data, int len)
 #else
   sum = fastsum_fold64(e + c0 + c1 + (uint64_t)s0 + s1);
 #endif
-  return odd ? (uint16_t)((sum << 8) | (sum >> 8)) : sum;
+  return odd ? fastsum_swap16(sum) : sum;
 }
 
 #endif /* FASTSUM_HAVE_RISCV */

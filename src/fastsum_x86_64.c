@@ -1,8 +1,10 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file
  * fastsum x86_64 paths: scalar (fastsum_chksum_x86_64, _copy_x86_64), SSE2
- * (fastsum_chksum_sse2, _copy_sse2: every x86_64 CPU) and AVX2
- * (fastsum_chksum_avx2, _copy_avx2, used only if the CPU has AVX2).
+ * (fastsum_chksum_sse2, _copy_sse2: every x86_64 CPU, unless the build
+ * keeps off the vector registers) and AVX2 (fastsum_chksum_avx2,
+ * _copy_avx2, used only if the CPU has AVX2).
  *
  * x86 loads words at any address at full speed, so the data is summed as it
  * lies, from its first byte: the 16-bit words of an odd start are the data's
@@ -14,18 +16,17 @@
  * a 20-byte IPv4 header in three loads. SSE2 and AVX2: each 32-bit lane of
  * a vector split into its two 16-bit words, added to 32-bit lanes of four
  * accumulators: no carries to track, and the lanes are widened into the
- * 64-bit sum before they can overflow. Below FASTSUM_VECTOR_MIN_LEN bytes
+ * 64-bit sum before they can overflow (the limits are in
+ * fastsum_private.h, where the tests read them). Below FASTSUM_VECTOR_MIN_LEN bytes
  * (headers) the vector entry points take the scalar code inline.
  *
  * Copies: the same loops store what they load (unaligned loads and stores
  * are cheap on x86, so differing source and destination alignments need no
  * shifting).
  */
-#include "fastsum.h"
+#include "fastsum_private.h"
 
 #ifdef FASTSUM_HAVE_X86_64
-
-#include <string.h>
 
 /* sum + x with end-around carry: a 64-bit one's-complement addition. */
 static inline uint64_t
@@ -35,26 +36,6 @@ add_carry(uint64_t sum, uint64_t x)
           "adcq $0, %0"
           : "+r"(sum) : "r"(x) : "cc");
   return sum;
-}
-
-/* 64 to 16 bits with end-around carries: adding a word to itself rotated
- * by half its width leaves the folded sum, carry included, in the upper
- * half. */
-static inline uint16_t
-fold(uint64_t sum)
-{
-  uint64_t t = sum + ((sum << 32) | (sum >> 32));
-  uint32_t s = (uint32_t)(t >> 32);
-  return (uint16_t)((s + ((s << 16) | (s >> 16))) >> 16);
-}
-
-/* A 64-bit one's-complement sum of data that starts one byte later: every
- * 16-bit word is byte-swapped, i.e. rotated by 8 (2^64 - 1 is a multiple
- * of 2^16 - 1, so this holds for the 64-bit sum before folding). */
-static inline uint64_t
-swap_sum(uint64_t sum)
-{
-  return (sum >> 8) | (sum << 56);
 }
 
 static inline uint64_t
@@ -224,19 +205,44 @@ static inline __attribute__((always_inline)) uint16_t
 scalar_chksum(const uint8_t *p, int len)
 {
   if (len == 20) {
-    return fold(ipv4_header_sum(p));
+    return fastsum_fold64(ipv4_header_sum(p));
   }
   if (len <= 0) {
     return 0;
   }
-  return fold(scalar_sum(p, (size_t)len, 0));
+  return fastsum_fold64(scalar_sum(p, (size_t)len, 0));
 }
 
 /* The scalar path's copy with checksum of len bytes. */
 static inline __attribute__((always_inline)) uint16_t
 scalar_chksum_copy(void *dst, const void *src, uint16_t len)
 {
-  return fold(scalar_copy_sum((uint8_t *)dst, (const uint8_t *)src, len, 0));
+  return fastsum_fold64(scalar_copy_sum((uint8_t *)dst, (const uint8_t *)src, len, 0));
+}
+
+uint16_t
+fastsum_chksum_x86_64(const void *data, int len)
+{
+  return scalar_chksum((const uint8_t *)data, len);
+}
+
+uint16_t
+fastsum_chksum_copy_x86_64(void *dst, const void *src, uint16_t len)
+{
+  return scalar_chksum_copy(dst, src, len);
+}
+
+/* ---- The vector paths: SSE2 (every x86_64 CPU) and AVX2 --------------- */
+
+#ifdef FASTSUM_HAVE_SSE2
+
+/* A 64-bit one's-complement sum of data that starts one byte later: every
+ * 16-bit word is byte-swapped, i.e. rotated by 8 (2^64 - 1 is a multiple
+ * of 2^16 - 1, so this holds for the 64-bit sum before folding). */
+static inline uint64_t
+swap_sum(uint64_t sum)
+{
+  return (sum >> 8) | (sum << 56);
 }
 
 /* A vector path's blocks: sums (and if d is not NULL, copies to d) the
@@ -278,33 +284,15 @@ vector_chksum(blocks_fn blocks, size_t align, uint8_t *d, const uint8_t *s, size
   if (head & 1) {
     sum = swap_sum(sum);
   }
-  return fold(d != NULL ? scalar_copy_sum(d, s, head, sum) : scalar_sum(s, head, sum));
+  return fastsum_fold64(d != NULL ? scalar_copy_sum(d, s, head, sum) : scalar_sum(s, head, sum));
 }
-
-uint16_t
-fastsum_chksum_x86_64(const void *data, int len)
-{
-  return scalar_chksum((const uint8_t *)data, len);
-}
-
-uint16_t
-fastsum_chksum_copy_x86_64(void *dst, const void *src, uint16_t len)
-{
-  return scalar_chksum_copy(dst, src, len);
-}
-
-/* ---- SSE2: every x86_64 CPU has it ---------------------------------- */
 
 #include <emmintrin.h>
 
-/* 64 bytes a round; as for AVX2 below, a 32-bit lane moves by at most
- * 65536 a round, so after 8191 rounds even the four accumulators' lanes
- * added together stay within int32_t. */
-#define SSE2_MAX_ROUNDS 8191
-
 /* The AVX2 method (see there) on 16-byte vectors: XOR of the top bit, then
  * PMADDWD with ones adds each word pair into a 32-bit lane short by 65536;
- * four accumulators, 64 bytes a round. Assembly for the same reason as
+ * four accumulators, 64 bytes a round, at most FASTSUM_SSE2_MAX_ROUNDS
+ * rounds before the lanes are widened. Assembly for the same reason as
  * AVX2's loop: with intrinsics GCC 12 copies every accumulator once a
  * round (the two-operand forms) and tests d inside the loop. */
 #define SSE2_LOADS \
@@ -340,7 +328,7 @@ sse2_blocks(uint8_t *d, const uint8_t *s, size_t n, size_t *done)
   uint64_t sum = 0;
   *done = rounds * 64;
   while (rounds > 0) {
-    size_t r = rounds < SSE2_MAX_ROUNDS ? rounds : SSE2_MAX_ROUNDS;
+    size_t r = rounds < FASTSUM_SSE2_MAX_ROUNDS ? rounds : FASTSUM_SSE2_MAX_ROUNDS;
     __m128i a0 = _mm_setzero_si128(), a1 = a0, a2 = a0, a3 = a0;
     ptrdiff_t i = -(ptrdiff_t)(r * 64);
     int32_t lanes[4];
@@ -373,7 +361,7 @@ sse2_blocks(uint8_t *d, const uint8_t *s, size_t n, size_t *done)
 static __attribute__((noinline)) uint16_t
 sse2_chksum(uint8_t *d, const uint8_t *s, size_t n)
 {
-  return vector_chksum(sse2_blocks, 16, d, s, n);
+  return vector_chksum(sse2_blocks, FASTSUM_SSE2_ALIGN, d, s, n);
 }
 
 uint16_t
@@ -400,10 +388,8 @@ fastsum_chksum_copy_sse2(void *dst, const void *src, uint16_t len)
 
 #define FASTSUM_AVX2 __attribute__((target("avx2")))
 
-/* 128 bytes a round (then up to three single 32-byte steps); a 32-bit
- * lane moves by at most 65536 a step, so 32765 rounds and 3 steps keep it
- * within int32_t. */
-#define AVX2_MAX_ROUNDS 32765
+/* 128 bytes a round (then up to three single 32-byte steps): at most
+ * FASTSUM_AVX2_MAX_ROUNDS rounds before the lanes are widened. */
 
 /* The four accumulators' signed 32-bit lanes summed into 64 bits. */
 FASTSUM_AVX2 static inline int64_t
@@ -466,7 +452,7 @@ avx2_blocks(uint8_t *d, const uint8_t *s, size_t n, size_t *done)
   size_t rounds = n / 128, singles = n % 128 / 32;
   *done = n / 32 * 32;
   do {
-    size_t r = rounds < AVX2_MAX_ROUNDS ? rounds : AVX2_MAX_ROUNDS;
+    size_t r = rounds < FASTSUM_AVX2_MAX_ROUNDS ? rounds : FASTSUM_AVX2_MAX_ROUNDS;
     __m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0, a3 = a0;
     /* each of the 4 * 8 lanes was short by 65536 in each round */
     int64_t bias_back = (int64_t)r * 32 * 65536;
@@ -525,7 +511,7 @@ fastsum_chksum_avx2(const void *data, int len)
   if (len < FASTSUM_VECTOR_MIN_LEN) {
     return scalar_chksum((const uint8_t *)data, len);
   }
-  return vector_chksum(avx2_blocks, 32, NULL, (const uint8_t *)data, (size_t)len);
+  return vector_chksum(avx2_blocks, FASTSUM_AVX2_ALIGN, NULL, (const uint8_t *)data, (size_t)len);
 }
 
 FASTSUM_AVX2 uint16_t
@@ -534,9 +520,11 @@ fastsum_chksum_copy_avx2(void *dst, const void *src, uint16_t len)
   if (len < FASTSUM_VECTOR_MIN_LEN) {
     return scalar_chksum_copy(dst, src, len);
   }
-  return vector_chksum(avx2_blocks, 32, (uint8_t *)dst, (const uint8_t *)src, len);
+  return vector_chksum(avx2_blocks, FASTSUM_AVX2_ALIGN, (uint8_t *)dst, (const uint8_t *)src, len);
 }
 
 #endif /* FASTSUM_HAVE_AVX2 */
+
+#endif /* FASTSUM_HAVE_SSE2 */
 
 #endif /* FASTSUM_HAVE_X86_64 */

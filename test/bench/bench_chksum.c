@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fastsum.h"
+#include "fastsum_private.h"
 
 /* lwIP's own routines, inet_chksum.c compiled once per algorithm. */
 uint16_t lwip_standard_chksum_alg1(const void *data, int len);

@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fastsum.h"
+#include "fastsum_private.h"
 
 uint16_t lwip_standard_chksum_alg2(const void *data, int len);
 uint16_t lwip_standard_chksum_alg3(const void *data, int len);

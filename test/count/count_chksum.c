@@ -8,7 +8,7 @@
  *   count_chksum FUNCTION LEN OFFSET CALLS [DST_OFFSET]
  *   count_chksum --list
  */
-#include "fastsum.h"
+#include "fastsum_private.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,35 +62,22 @@ empty_chksum_copy(void *dst, const void *src, uint16_t len)
   return 0;
 }
 
+/* The functions by name, listed in this order in the tables: the empty
+ * baseline, every fastsum path (fastsum_impls), lwIP's algorithms; then
+ * the same for the copies, named copy-<path>. */
 struct count_function {
   const char *name;
   uint16_t (*chksum)(const void *data, int len);
   uint16_t (*chksum_copy)(void *dst, const void *src, uint16_t len);
 };
 
-/* Listed in this order in the tables; the empty ones are the baselines. */
-static const struct count_function functions[] = {
+static const struct count_function baselines[] = {
   {"empty", empty_chksum, NULL},
-#ifdef FASTSUM_HAVE_ARMV7M
-  {"armv7m", fastsum_chksum_armv7m, NULL},
-#endif
-#ifdef FASTSUM_HAVE_ARMV6M
-  {"armv6m", fastsum_chksum_armv6m, NULL},
-#endif
-#ifdef FASTSUM_HAVE_AARCH64
-  {"aarch64", fastsum_chksum_aarch64, NULL},
-#endif
-#ifdef FASTSUM_HAVE_RISCV
-  {"riscv", fastsum_chksum_riscv, NULL},
-#endif
-  {"portable", fastsum_chksum_portable, NULL},
+  {"copy-empty", NULL, empty_chksum_copy},
+};
+static const struct count_function lwip_algorithms[] = {
   {"lwip-alg2", lwip_standard_chksum_alg2, NULL},
   {"lwip-alg3", lwip_standard_chksum_alg3, NULL},
-  {"copy-empty", NULL, empty_chksum_copy},
-#ifdef FASTSUM_HAVE_ARMV7M
-  {"copy-armv7m", NULL, fastsum_chksum_copy_armv7m},
-#endif
-  {"copy-portable", NULL, fastsum_chksum_copy_portable},
   {"copy-lwip-alg2", NULL, lwip_chksum_copy_alg2},
   {"copy-lwip-alg3", NULL, lwip_chksum_copy_alg3},
 #ifdef FASTSUM_HAVE_ARMV7M
@@ -107,7 +94,43 @@ static const struct count_function functions[] = {
 #endif
   {"copy-memcpy-portable", NULL, memcpy_then_portable},
 };
-#define NFUNCTIONS (sizeof(functions) / sizeof(functions[0]))
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Prints the names of the sums (copies 0) or the copies (1) in order; if
+ * name is not NULL, sets *found to that function instead and returns 1 when
+ * there is one (found->name lasts until the next call). */
+static int
+list_or_find(int copies, const char *name, struct count_function *found)
+{
+  const struct fastsum_impl *impls;
+  size_t n = fastsum_impls(&impls), i;
+  static char path_name[64];
+
+  for (i = 0; i < COUNT(baselines) + n + COUNT(lwip_algorithms); i++) {
+    struct count_function f;
+    if (i < COUNT(baselines)) {
+      f = baselines[i];
+    } else if (i < COUNT(baselines) + n) {
+      const struct fastsum_impl *impl = &impls[i - COUNT(baselines)];
+      snprintf(path_name, sizeof(path_name), "%s%s", copies ? "copy-" : "", impl->name);
+      f.name = path_name;
+      f.chksum = copies ? NULL : impl->chksum;
+      f.chksum_copy = copies ? impl->chksum_copy : NULL;
+    } else {
+      f = lwip_algorithms[i - COUNT(baselines) - n];
+    }
+    if ((f.chksum == NULL && f.chksum_copy == NULL) || (strncmp(f.name, "copy-", 5) == 0) != copies) {
+      continue;
+    }
+    if (name == NULL) {
+      printf("%s\n", f.name);
+    } else if (strcmp(name, f.name) == 0) {
+      *found = f;
+      return 1;
+    }
+  }
+  return 0;
+}
 
 #define MAX_LEN 2048
 #define MAX_OFFSET 8
@@ -128,25 +151,22 @@ int
 main(int argc, char **argv)
 {
   const struct count_function *f = NULL;
+  struct count_function found;
   uint8_t *src = (uint8_t *)src_words;
   long len, offset, calls, dst_offset = 0, i;
   unsigned sum = 0;
-  size_t k;
 
   if (argc == 2 && strcmp(argv[1], "--list") == 0) {
-    for (k = 0; k < NFUNCTIONS; k++) {
-      printf("%s\n", functions[k].name);
-    }
+    list_or_find(0, NULL, NULL);
+    list_or_find(1, NULL, NULL);
     return 0;
   }
   if (argc != 5 && argc != 6) {
     fprintf(stderr, "usage: count_chksum FUNCTION LEN OFFSET CALLS [DST_OFFSET] | --list\n");
     return 2;
   }
-  for (k = 0; k < NFUNCTIONS; k++) {
-    if (strcmp(argv[1], functions[k].name) == 0) {
-      f = &functions[k];
-    }
+  if (list_or_find(0, argv[1], &found) || list_or_find(1, argv[1], &found)) {
+    f = &found;
   }
   len = parse_count(argv[2], MAX_LEN);
   offset = parse_count(argv[3], MAX_OFFSET);

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fastsum.h"
+#include "fastsum_private.h"
 #include "rfc1071.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
+ * fastsum's private header: what the paths share (which paths a build has,
+ * their declarations and limits, the fold, the byte swap, the word loads)
+ * and the table of every path for tests and benchmarks. Not for users:
+ * include/fastsum.h is the API.
+ *
+ * Paths: every src/fastsum_<path>.c compiles on every target and is empty
+ * unless its FASTSUM_HAVE_<PATH> below is set, so a build may add the whole
+ * folder. A path is chosen from the compiler's predefined macros, and only
+ * when the compiler has what the path needs (the instruction set, GNU
+ * inline assembly); otherwise the portable C path serves. Define
+ * FASTSUM_NO_<PATH> (e.g. -DFASTSUM_NO_AVX2) to drop one, or
+ * FASTSUM_PORTABLE_ONLY to keep only the portable path.
+ *
+ * Adding a path:
+ *   1. below, define FASTSUM_HAVE_<PATH> from the compiler's macros and
+ *      declare fastsum_chksum_<path> (and fastsum_chksum_copy_<path> if the
+ *      path has a fused copy); a vector path also states its lane limit
+ *      (FASTSUM_<PATH>_BATCH_BYTES, FASTSUM_<PATH>_ALIGN), which the tests
+ *      read;
+ *   2. in fastsum_impls.c add the path's row; in fastsum.c make it the
+ *      choice of fastsum_chksum if it beats what is there;
+ *   3. write src/fastsum_<path>.c, guarded by #ifdef FASTSUM_HAVE_<PATH>.
+ */
+#ifndef FASTSUM_PRIVATE_H
+#define FASTSUM_PRIVATE_H
+
+#include "fastsum.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Which paths this build has -------------------------------------- */
+
+/* GNU C (GCC, clang): inline and top-level assembly, __attribute__. */
+#if defined(__GNUC__) || defined(__clang__)
+#define FASTSUM_GNUC 1
+#endif
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define FASTSUM_LITTLE_ENDIAN 1
+#endif
+
+#ifndef FASTSUM_PORTABLE_ONLY
+
+/* x86_64: scalar 64-bit sums in general registers. */
+#if defined(__x86_64__) && defined(FASTSUM_GNUC) && defined(__SIZEOF_INT128__) && \
+    !defined(FASTSUM_NO_X86_64)
+#define FASTSUM_HAVE_X86_64 1
+/* SSE2 (every x86_64 CPU) unless the build keeps off the vector registers
+ * (-mgeneral-regs-only, -mno-sse2: kernels, unikernels). */
+#if defined(__SSE2__) && !defined(FASTSUM_NO_SSE2)
+#define FASTSUM_HAVE_SSE2 1
+/* AVX2 through a target attribute, used only if the CPU has it: libgcc
+ * reads CPUID once at startup, __builtin_cpu_supports tests its bit. */
+#if !defined(FASTSUM_NO_AVX2)
+#define FASTSUM_HAVE_AVX2 1
+#endif
+#endif
+#endif
+
+/* AArch64: NEON intrinsics, little-endian. */
+#if defined(__aarch64__) && defined(__ARM_NEON) && defined(FASTSUM_LITTLE_ENDIAN) && \
+    !defined(FASTSUM_NO_AARCH64)
+#define FASTSUM_HAVE_AARCH64 1
+#endif
+
+/* 32-bit ARM, little-endian, GNU assembly. The paths are Thumb assembly
+ * that any caller reaches by interworking, so they depend on the CPU's
+ * instruction set, not on -mthumb: ARMv7-M (LDM + ADCS, Thumb-2) on every
+ * Thumb-2 CPU; ARMv6-M (Thumb-1 subset) on ARMv6 and later, which Thumb-2
+ * CPUs also run, so a Thumb-2 build compiles and lists both (fastsum_chksum
+ * calls one; a firmware linked from the library holds only that one). */
+#if defined(__arm__) && defined(__ARM_ARCH_ISA_THUMB) && defined(FASTSUM_LITTLE_ENDIAN) && \
+    defined(FASTSUM_GNUC)
+#if __ARM_ARCH_ISA_THUMB >= 2 && !defined(FASTSUM_NO_ARMV7M)
+#define FASTSUM_HAVE_ARMV7M 1
+#endif
+#if defined(__ARM_ARCH) && __ARM_ARCH >= 6 && !defined(FASTSUM_NO_ARMV6M)
+#define FASTSUM_HAVE_ARMV6M 1
+#endif
+#endif
+
+/* RISC-V rv32/rv64 (little-endian): no carry flag, carries counted. */
+#if defined(__riscv) && defined(FASTSUM_LITTLE_ENDIAN) && !defined(FASTSUM_NO_RISCV)
+#define FASTSUM_HAVE_RISCV 1
+#endif
+
+#endif /* FASTSUM_PORTABLE_ONLY */
+
+/* ---- The paths ------------------------------------------------------- */
+
+/* Call a path directly only if fastsum_impls lists it (AVX2 needs the CPU
+ * to have it). */
+uint16_t fastsum_chksum_portable(const void *data, int len);
+uint16_t fastsum_chksum_copy_portable(void *dst, const void *src, uint16_t len);
+
+#ifdef FASTSUM_HAVE_X86_64
+uint16_t fastsum_chksum_x86_64(const void *data, int len);
+uint16_t fastsum_chksum_copy_x86_64(void *dst, const void *src, uint16_t len);
+#endif
+
+/* The vector paths sum 16-bit word pairs into 32-bit lanes, which must be
+ * widened into a 64-bit sum before they can overflow. Each path states its
+ * limit here, and the tests read it from here: _BATCH_BYTES is the most
+ * data a batch sums before widening, _ALIGN the address the batches start
+ * at (the bytes before go to the scalar code). A lane moves by -65536 (two
+ * 0x0000 words) to +65534 (two 0xffff) a step. */
+#ifdef FASTSUM_HAVE_SSE2
+/** From this length on the vector paths (SSE2, AVX2) beat the scalar one:
+ * shorter data goes to the scalar code (no vector setup, no reduction). */
+#define FASTSUM_VECTOR_MIN_LEN 384
+uint16_t fastsum_chksum_sse2(const void *data, int len);
+uint16_t fastsum_chksum_copy_sse2(void *dst, const void *src, uint16_t len);
+/* 64 bytes a round, one step for each lane of four accumulators; the four
+ * are added together before widening, so 4 * 8191 steps of -65536 stay
+ * within int32_t. */
+#define FASTSUM_SSE2_ROUND_BYTES 64
+#define FASTSUM_SSE2_MAX_ROUNDS 8191
+#define FASTSUM_SSE2_BATCH_BYTES (FASTSUM_SSE2_MAX_ROUNDS * FASTSUM_SSE2_ROUND_BYTES)
+#define FASTSUM_SSE2_ALIGN 16
+#endif
+
+#ifdef FASTSUM_HAVE_AVX2
+uint16_t fastsum_chksum_avx2(const void *data, int len);
+uint16_t fastsum_chksum_copy_avx2(void *dst, const void *src, uint16_t len);
+/* 128 bytes a round, one step for each lane of four accumulators, then up
+ * to three single 32-byte steps into the first: 32765 + 3 steps of -65536
+ * reach exactly INT32_MIN. */
+#define FASTSUM_AVX2_ROUND_BYTES 128
+#define FASTSUM_AVX2_STEP_BYTES 32
+#define FASTSUM_AVX2_MAX_ROUNDS 32765
+#define FASTSUM_AVX2_BATCH_BYTES \
+  (FASTSUM_AVX2_MAX_ROUNDS * FASTSUM_AVX2_ROUND_BYTES + \
+   FASTSUM_AVX2_ROUND_BYTES - FASTSUM_AVX2_STEP_BYTES)
+#define FASTSUM_AVX2_ALIGN 32
+#ifdef __AVX2__
+#define FASTSUM_CPU_HAS_AVX2() 1
+#else
+/* a load and a bit test: no call, so the short path stays a plain jump */
+#define FASTSUM_CPU_HAS_AVX2() __builtin_cpu_supports("avx2")
+#endif
+#endif
+
+#ifdef FASTSUM_HAVE_AARCH64
+uint16_t fastsum_chksum_aarch64(const void *data, int len);
+#endif
+
+#ifdef FASTSUM_HAVE_ARMV7M
+uint16_t fastsum_chksum_armv7m(const void *data, int len);
+uint16_t fastsum_chksum_copy_armv7m(void *dst, const void *src, uint16_t len);
+#endif
+#ifdef FASTSUM_HAVE_ARMV6M
+uint16_t fastsum_chksum_armv6m(const void *data, int len);
+#endif
+#if defined(FASTSUM_HAVE_ARMV7M) || defined(FASTSUM_HAVE_ARMV6M)
+/* For the ARM paths' top-level asm: the mode the compiler expects after it. */
+#ifdef __thumb__
+#define FASTSUM_ASM_MODE ".thumb\n"
+#else
+#define FASTSUM_ASM_MODE ".arm\n"
+#endif
+#endif
+
+#ifdef FASTSUM_HAVE_RISCV
+uint16_t fastsum_chksum_riscv(const void *data, int len);
+#endif
+
+/* ---- What the paths share -------------------------------------------- */
+
+/* Folds a 64-bit sum of 16-bit words (any number of them added as
+ * integers) to 16 bits with end-around carries; a nonzero sum stays nonzero
+ * (0xffff, never 0). Adding a word to itself rotated by half its width
+ * leaves the folded sum, carry included, in the upper half: 64 to 32 bits,
+ * then 32 to 16. */
+static inline uint16_t
+fastsum_fold64(uint64_t sum)
+{
+  uint32_t s = (uint32_t)((sum + ((sum << 32) | (sum >> 32))) >> 32);
+  return (uint16_t)((s + ((s << 16) | (s >> 16))) >> 16);
+}
+
+/* The checksum of data that starts one byte later: each 16-bit word's
+ * bytes exchanged (RFC 1071 2(B)). */
+static inline uint16_t
+fastsum_swap16(uint16_t x)
+{
+  return (uint16_t)((x << 8) | (x >> 8));
+}
+
+/* Aligned words of byte data: FASTSUM_LOAD(uint16_t, p), (uint32_t, p),
+ * (uintptr_t, p) read one, FASTSUM_STORE32(p, x) writes one. GNU C: through
+ * may_alias types, single load and store instructions that the compiler
+ * knows alias the caller's bytes. Other compilers: memcpy, which is defined
+ * for any object. */
+#ifdef FASTSUM_GNUC
+typedef uint16_t __attribute__((__may_alias__)) fastsum_alias_uint16_t;
+typedef uint32_t __attribute__((__may_alias__)) fastsum_alias_uint32_t;
+typedef uintptr_t __attribute__((__may_alias__)) fastsum_alias_uintptr_t;
+#define FASTSUM_LOAD(type, p) (*(const fastsum_alias_##type *)(const void *)(p))
+#define FASTSUM_STORE32(p, x) ((void)(*(fastsum_alias_uint32_t *)(void *)(p) = (x)))
+#else
+#define FASTSUM_LOAD(type, p) ((type)fastsum_load_bytes((p), sizeof(type)))
+#define FASTSUM_STORE32(p, x) fastsum_store32_bytes((p), (x))
+
+static inline uint64_t
+fastsum_load_bytes(const void *p, size_t n)
+{
+  union {
+    uint16_t u16;
+    uint32_t u32;
+    uintptr_t word;
+  } u;
+  memcpy(&u, p, n);
+  return n == sizeof(u.u16) ? u.u16 : n == sizeof(u.u32) ? u.u32 : (uint64_t)u.word;
+}
+
+static inline void
+fastsum_store32_bytes(void *p, uint32_t x)
+{
+  memcpy(p, &x, sizeof(x));
+}
+#endif
+
+/* ---- Every path, for tests and benchmarks (fastsum_impls.c) ---------- */
+
+struct fastsum_impl {
+  const char *name;
+  uint16_t (*chksum)(const void *data, int len);
+  /* NULL when the path has no fused copy of its own */
+  uint16_t (*chksum_copy)(void *dst, const void *src, uint16_t len);
+  /* a vector path's lane limit (FASTSUM_<PATH>_BATCH_BYTES and _ALIGN);
+   * 0 for a path whose sums cannot overflow for any int length */
+  size_t batch_bytes;
+  size_t align;
+};
+
+/** Sets *list to the implementations compiled in AND usable on this CPU,
+ * the portable reference first; returns how many there are. */
+size_t fastsum_impls(const struct fastsum_impl **list);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FASTSUM_PRIVATE_H */
