@@ -86,7 +86,7 @@ cross/$t/pktest-inline_LIKE := pktest/$(LWIP_DEFAULT)-inline
 cross/$t/pktest-inline_TARGET := $t
 cross/$t/pktest-inline_TREE := $(CROSS_TREE)
 cross/$t/pktest-inline_OPTIONS := qemu-user
-cross/$t/pktest-inline_CFLAGS := -I$(TOP)/test/pktest $(CROSS_LWIP_CFLAGS) $(CROSS_CHECK_CFLAGS_$t)
+cross/$t/pktest-inline_CFLAGS := -I$(TOP)/test/pktest $(TEST_COMMON_CFLAGS) $(CROSS_LWIP_CFLAGS) $(CROSS_CHECK_CFLAGS_$t)
 cross/$t/pktest-inline_LIBS := $(CROSS_CHECK_LIBS_$t)
 
 .PHONY: cross-unit-$t

@@ -21,14 +21,14 @@
 # patterns of NAME_EXCEPT left out.
 
 PKTEST_SRC := test/pktest/main.c test/pktest/harness.c test/pktest/tests_local.c \
-  test/pktest/tests_forward.c
+  test/pktest/tests_forward.c $(TEST_COMMON_REFERENCE_SRC) $(TEST_COMMON_CHECK_SRC)
 PKTEST_COMPARE := $(TOP)/test/pktest/compare-captures.sh
 
 define pktest_programs
 PROGRAMS += pktest/$k-inline pktest/$k-call pktest/$k-pernetif
 pktest/$k-inline_TREE := $k-patched
 pktest/$k-inline_SRCS := $(PKTEST_SRC)
-pktest/$k-inline_CFLAGS = -I$(TOP)/test/pktest $$(CHECK_CFLAGS)
+pktest/$k-inline_CFLAGS = -I$(TOP)/test/pktest $(TEST_COMMON_CFLAGS) $$(CHECK_CFLAGS)
 pktest/$k-inline_LIBS = $$(CHECK_LIBS)
 
 pktest/$k-call_LIKE := pktest/$k-inline

@@ -11,14 +11,15 @@
  * own words and no final swap is needed. Nothing outside [data, data + len)
  * is read: the last bytes are taken 4, 2 and 1 at a time.
  *
- * Scalar: 64-bit words added in one ADD/ADC chain (the carry flag is the
- * deferred carry), 64 bytes an asm block, the carry added back once a block;
- * a 20-byte IPv4 header in three loads. SSE2 and AVX2: each 32-bit lane of
- * a vector split into its two 16-bit words, added to 32-bit lanes of four
- * accumulators: no carries to track, and the lanes are widened into the
- * 64-bit sum before they can overflow (the limits are in
- * fastsum_private.h, where the tests read them). Below FASTSUM_VECTOR_MIN_LEN bytes
- * (headers) the vector entry points take the scalar code inline.
+ * Scalar: one asm block; its loop adds 64-bit words with ADC, the carry
+ * flag flowing from round to round (as in the ARM paths) and added back
+ * once after them; a 20-byte IPv4 header in three loads. SSE2 and AVX2:
+ * each 32-bit lane of a vector split into its two 16-bit words, added to
+ * 32-bit lanes of four accumulators: no carries to track, and the lanes are
+ * widened into the 64-bit sum before they can overflow (the limits are in
+ * fastsum_private.h, where the tests read them). Below
+ * FASTSUM_VECTOR_MIN_LEN bytes (headers) the vector entry points take the
+ * scalar code inline.
  *
  * Copies: the same loops store what they load (unaligned loads and stores
  * are cheap on x86, so differing source and destination alignments need no
@@ -91,61 +92,62 @@ last_bytes(const uint8_t *p, size_t n)
   return load64(p + n - 8) >> (64 - 8 * (n & 7));
 }
 
-/* The bytes an asm block below reads, as its memory operand. Structures,
- * because a cast to a pointer to an array of const bytes drops the const
- * for GCC's -Wcast-qual, which lwIP's own builds turn on. */
-struct bytes16 { uint8_t b[16]; };
-struct bytes32 { uint8_t b[32]; };
-struct bytes64 { uint8_t b[64]; };
-
-/* One's-complement 64-bit sum of n bytes at p added to sum. */
+/* One's-complement 64-bit sum of n bytes at p added to sum, in one asm
+ * block: a loop adds 64 bytes a round with ADC, advancing with LEA and DEC,
+ * which leave the carry flag alone, so the carry flows through all the
+ * rounds and is added back once after them; then the last whole words, 32,
+ * 16 and 8 bytes, each run with its own carry added back. The asm reads
+ * the words through p: hence the "memory" clobber. */
 static inline __attribute__((always_inline)) uint64_t
 scalar_sum(const uint8_t *p, size_t n, uint64_t sum)
 {
   const uint8_t *start = p;
-  size_t len = n;
+  size_t rounds = n / 64;
   if (n < 8) {
     return add_carry(sum, tail_sum(NULL, p, n));
   }
-  for (; n >= 64; p += 64, n -= 64) {
-    __asm__("addq 0(%[p]), %[s]\n\t"
-            "adcq 8(%[p]), %[s]\n\t"
-            "adcq 16(%[p]), %[s]\n\t"
-            "adcq 24(%[p]), %[s]\n\t"
-            "adcq 32(%[p]), %[s]\n\t"
-            "adcq 40(%[p]), %[s]\n\t"
-            "adcq 48(%[p]), %[s]\n\t"
-            "adcq 56(%[p]), %[s]\n\t"
-            "adcq $0, %[s]"
-            : [s] "+r"(sum)
-            : [p] "r"(p), "m"(*(const struct bytes64 *)p)
-            : "cc");
-  }
-  if (n & 32) {
-    __asm__("addq 0(%[p]), %[s]\n\t"
-            "adcq 8(%[p]), %[s]\n\t"
-            "adcq 16(%[p]), %[s]\n\t"
-            "adcq 24(%[p]), %[s]\n\t"
-            "adcq $0, %[s]"
-            : [s] "+r"(sum)
-            : [p] "r"(p), "m"(*(const struct bytes32 *)p)
-            : "cc");
-    p += 32;
-  }
-  if (n & 16) {
-    __asm__("addq 0(%[p]), %[s]\n\t"
-            "adcq 8(%[p]), %[s]\n\t"
-            "adcq $0, %[s]"
-            : [s] "+r"(sum)
-            : [p] "r"(p), "m"(*(const struct bytes16 *)p)
-            : "cc");
-    p += 16;
-  }
-  if (n & 8) {
-    sum = add_carry(sum, load64(p));
-  }
+  __asm__("test %[rounds], %[rounds]\n\t" /* CF = 0; ZF: no whole round */
+          "jz 2f\n"
+          "1:\n\t"
+          "adcq (%[p]), %[sum]\n\t"
+          "adcq 8(%[p]), %[sum]\n\t"
+          "adcq 16(%[p]), %[sum]\n\t"
+          "adcq 24(%[p]), %[sum]\n\t"
+          "adcq 32(%[p]), %[sum]\n\t"
+          "adcq 40(%[p]), %[sum]\n\t"
+          "adcq 48(%[p]), %[sum]\n\t"
+          "adcq 56(%[p]), %[sum]\n\t"
+          "leaq 64(%[p]), %[p]\n\t"
+          "decq %[rounds]\n\t"
+          "jnz 1b\n\t"
+          "adcq $0, %[sum]\n"
+          "2:\n\t"
+          "testb $32, %b[n]\n\t"
+          "jz 3f\n\t"
+          "addq (%[p]), %[sum]\n\t"
+          "adcq 8(%[p]), %[sum]\n\t"
+          "adcq 16(%[p]), %[sum]\n\t"
+          "adcq 24(%[p]), %[sum]\n\t"
+          "adcq $0, %[sum]\n\t"
+          "leaq 32(%[p]), %[p]\n"
+          "3:\n\t"
+          "testb $16, %b[n]\n\t"
+          "jz 4f\n\t"
+          "addq (%[p]), %[sum]\n\t"
+          "adcq 8(%[p]), %[sum]\n\t"
+          "adcq $0, %[sum]\n\t"
+          "leaq 16(%[p]), %[p]\n"
+          "4:\n\t"
+          "testb $8, %b[n]\n\t"
+          "jz 5f\n\t"
+          "addq (%[p]), %[sum]\n\t"
+          "adcq $0, %[sum]\n"
+          "5:"
+          : [sum] "+r"(sum), [p] "+r"(p), [rounds] "+r"(rounds)
+          : [n] "r"(n)
+          : "cc", "memory");
   if (n & 7) {
-    sum = add_carry(sum, last_bytes(start, len));
+    sum = add_carry(sum, last_bytes(start, n));
   }
   return sum;
 }

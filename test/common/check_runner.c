@@ -1,22 +1,18 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 #include "check_runner.h"
 
-#include <stdarg.h>
 #include <stdlib.h>
 
 int
-check_run(enum fork_status fork, Suite *first, ...)
+check_run(enum fork_status fork, Suite *const suites[], size_t n)
 {
-  SRunner *runner = srunner_create(first);
-  Suite *next;
-  va_list suites;
+  SRunner *runner = srunner_create(NULL);
+  size_t i;
   int failed;
 
-  va_start(suites, first);
-  while ((next = va_arg(suites, Suite *)) != NULL) {
-    srunner_add_suite(runner, next);
+  for (i = 0; i < n; i++) {
+    srunner_add_suite(runner, suites[i]);
   }
-  va_end(suites);
   srunner_set_fork_status(runner, fork);
   srunner_run_all(runner, CK_NORMAL);
   failed = srunner_ntests_failed(runner);

@@ -8,10 +8,12 @@
 
 #include <check.h>
 
-/* Runs the suites (a NULL-terminated list) with the fork mode fork
- * (CK_FORK_GETENV: Check's CK_FORK variable decides) and Check's other
- * variables (CK_RUN_CASE, CK_EXCLUDE_TAGS, ...); returns EXIT_SUCCESS if
- * every test passed, EXIT_FAILURE otherwise. */
-int check_run(enum fork_status fork, Suite *first, ...);
+#include <stddef.h>
+
+/* Runs the n suites with the fork mode fork (CK_FORK_GETENV: Check's
+ * CK_FORK variable decides) and Check's other variables (CK_RUN_CASE,
+ * CK_EXCLUDE_TAGS, ...); returns EXIT_SUCCESS if every test passed,
+ * EXIT_FAILURE otherwise. */
+int check_run(enum fork_status fork, Suite *const suites[], size_t n);
 
 #endif /* CHECK_RUNNER_H */

@@ -656,6 +656,29 @@ test_fold_edges_data(void)
   report("fold edges: carry-edge words, 400 buffers x offsets 0..7");
 }
 
+/* ---- Which paths the build has ---------------------------------------- */
+
+/* A build that restricts the paths (-mgeneral-regs-only,
+ * -DFASTSUM_PORTABLE_ONLY) names the ones it must have, in table order:
+ * -DFASTSUM_TEST_PATHS='"portable x86_64"'. */
+static void
+test_paths(void)
+{
+#ifdef FASTSUM_TEST_PATHS
+  const struct fastsum_impl *impls;
+  size_t n = fastsum_impls(&impls), i, used = 0;
+  char names[256] = "";
+  for (i = 0; i < n; i++) {
+    used += (size_t)snprintf(names + used, sizeof(names) - used, "%s%s", i > 0 ? " " : "",
+                             impls[i].name);
+    EXPECT(used < sizeof(names), "too many paths");
+  }
+  EXPECT(strcmp(names, FASTSUM_TEST_PATHS) == 0, "the build has the paths \"%s\", expected \"%s\"",
+         names, FASTSUM_TEST_PATHS);
+  printf("paths: \"%s\" as expected\n", names);
+#endif
+}
+
 /* ---- Runner ----------------------------------------------------------- */
 
 static const struct {
@@ -678,6 +701,7 @@ static const struct {
   {"fold", test_fold},
   {"lane bounds", test_lane_bounds},
   {"fold edges in data", test_fold_edges_data},
+  {"paths", test_paths},
 };
 #define N_CASES (sizeof(cases) / sizeof(cases[0]))
 
@@ -720,7 +744,7 @@ main(void)
   tcase_set_timeout(tc, 600);
   tcase_add_loop_test(tc, check_case, 0, (int)N_CASES);
   suite_add_tcase(suite, tc);
-  return check_run(CK_FORK_GETENV, suite, NULL);
+  return check_run(CK_FORK_GETENV, &suite, 1);
 }
 #else
 int

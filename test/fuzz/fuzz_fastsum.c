@@ -17,15 +17,6 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* fastsum's result read back in network byte order, as lwIP stores it */
-static uint16_t
-as_network(uint16_t sum)
-{
-  const uint8_t *bytes = (const uint8_t *)&sum;
-
-  return (uint16_t)(bytes[0] << 8 | bytes[1]);
-}
-
 static void
 check_copy(uint16_t (*chksum_copy)(void *, const void *, uint16_t),
            const uint8_t *src, size_t len, size_t dst_off, uint16_t expect)
@@ -35,7 +26,7 @@ check_copy(uint16_t (*chksum_copy)(void *, const void *, uint16_t),
   if (dst == NULL) {
     abort();
   }
-  if (as_network(chksum_copy(dst + dst_off, src, (uint16_t)len)) != expect ||
+  if (rfc1071_host_order(chksum_copy(dst + dst_off, src, (uint16_t)len)) != expect ||
       memcmp(dst + dst_off, src, len) != 0) {
     abort();
   }
@@ -65,14 +56,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
   n = fastsum_impls(&impls);
   for (i = 0; i < n; i++) {
-    if (as_network(impls[i].chksum(buf + off, (int)len)) != expect) {
+    if (rfc1071_host_order(impls[i].chksum(buf + off, (int)len)) != expect) {
       abort();
     }
     if (impls[i].chksum_copy != NULL) {
       check_copy(impls[i].chksum_copy, buf + off, len, dst_off, expect);
     }
   }
-  if (as_network(fastsum_chksum(buf + off, (int)len)) != expect ||
+  if (rfc1071_host_order(fastsum_chksum(buf + off, (int)len)) != expect ||
       fastsum_chksum(buf + off, -(int)len - 1) != 0) {
     abort();
   }

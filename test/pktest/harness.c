@@ -1,7 +1,7 @@
-/* Packet test harness: capturing netifs, the pcap writer, the RFC 1071
- * reference and the datagram builders. Everything here reads and writes
- * bytes one at a time, so it runs unchanged on any byte order and on
- * strict-alignment CPUs. */
+/* Packet test harness: capturing netifs, the pcap writer, the checksums
+ * by the RFC 1071 reference (test/common) and the datagram builders.
+ * Everything here reads and writes bytes one at a time, so it runs
+ * unchanged on any byte order and on strict-alignment CPUs. */
 #include "pktest.h"
 
 #include <errno.h>
@@ -24,44 +24,19 @@ sys_now(void)
   return pk_now;
 }
 
-/* ---- RFC 1071 reference ------------------------------------------------ */
-
-u32_t
-ref_sum(u32_t sum, const u8_t *data, size_t len)
-{
-  size_t i;
-  for (i = 0; i + 1 < len; i += 2) {
-    sum += ((u32_t)data[i] << 8) | data[i + 1];
-    sum = (sum & 0xFFFFUL) + (sum >> 16);
-  }
-  if (len & 1) {
-    sum += (u32_t)data[len - 1] << 8;
-  }
-  return sum;
-}
-
-u16_t
-ref_fold(u32_t sum)
-{
-  while (sum >> 16) {
-    sum = (sum & 0xFFFFUL) + (sum >> 16);
-  }
-  return (u16_t)sum;
-}
+/* ---- Checksums by the RFC 1071 reference -------------------------------- */
 
 u16_t
 ref_ip_checksum(const u8_t *hdr)
 {
   size_t hlen = (size_t)(hdr[0] & 0x0F) * 4;
-  u32_t sum = ref_sum(0, hdr, 10);
-  sum = ref_sum(sum, hdr + 12, hlen - 12);
-  return (u16_t)~ref_fold(sum);
+  return (u16_t)~rfc1071_sum(hdr + 12, hlen - 12, rfc1071_sum(hdr, 10, 0));
 }
 
 int
 ref_ip_verifies(const u8_t *hdr)
 {
-  return ref_fold(ref_sum(0, hdr, (size_t)(hdr[0] & 0x0F) * 4)) == 0xFFFF;
+  return rfc1071_sum(hdr, (size_t)(hdr[0] & 0x0F) * 4, 0) == 0xFFFF;
 }
 
 size_t
@@ -83,7 +58,7 @@ ref_transport_verifies(const u8_t *pkt, size_t len)
   u8_t proto = pkt[9];
   u32_t sum;
   if (proto == 1) {
-    return ref_fold(ref_sum(0, pkt + hlen, len - hlen)) == 0xFFFF;
+    return rfc1071_sum(pkt + hlen, len - hlen, 0) == 0xFFFF;
   }
   if (proto != 6 && proto != 17) {
     return 1;
@@ -91,11 +66,8 @@ ref_transport_verifies(const u8_t *pkt, size_t len)
   if (proto == 17 && pk_get16(pkt + hlen + 6) == 0) {
     return 1; /* UDP without checksum */
   }
-  sum = ref_sum(0, pkt + 12, 8);
-  sum += proto;
-  sum += (u32_t)(len - hlen);
-  sum = ref_sum(sum, pkt + hlen, len - hlen);
-  return ref_fold(sum) == 0xFFFF;
+  sum = rfc1071_sum(pkt + 12, 8, 0) + proto + (u32_t)(len - hlen);
+  return rfc1071_sum(pkt + hlen, len - hlen, sum) == 0xFFFF;
 }
 
 void
@@ -356,9 +328,9 @@ pk_build(u8_t *buf, const struct pk_ip *h, const u8_t *l4, size_t l4len)
     u32_t sum = 0;
     pk_put16(buf + off, 0);
     if (h->proto != 1) {
-      sum = ref_sum(0, buf + 12, 8) + h->proto + (u32_t)l4len;
+      sum = rfc1071_sum(buf + 12, 8, 0) + h->proto + (u32_t)l4len;
     }
-    sum = ref_fold(ref_sum(sum, buf + hlen, l4len));
+    sum = rfc1071_sum(buf + hlen, l4len, sum);
     if (h->proto == 17 && sum == 0xFFFF) {
       pk_put16(buf + off, 0xFFFF); /* UDP sends a zero sum as all ones */
     } else {
@@ -415,7 +387,7 @@ pk_steer_ip_checksum(u8_t *pkt, u16_t want, u16_t stored)
    * complement, and ~rest is the checksum of the header with id 0 */
   u16_t id;
   pk_put16(pkt + 4, 0);
-  id = ref_fold((u32_t)(u16_t)~want + ref_ip_checksum(pkt));
+  id = rfc1071_fold((u32_t)(u16_t)~want + ref_ip_checksum(pkt));
   pk_put16(pkt + 4, id);
   ck_assert_msg(ref_ip_checksum(pkt) == want, "cannot steer the header checksum to 0x%04x", want);
   pk_put16(pkt + 10, stored);

@@ -3,23 +3,17 @@
  * sequence however the tests are selected (CK_RUN_CASE, CK_EXCLUDE_TAGS)
  * and its capture file is the same from run to run and build to build. */
 #include "pktest.h"
-
-#include <stdlib.h>
+#include "check_runner.h"
 
 #include "lwip/init.h"
 
 int
 main(void)
 {
-  SRunner *sr;
-  int failed;
+  Suite *suites[2];
 
   lwip_init();
-  sr = srunner_create(pk_suite_local());
-  srunner_add_suite(sr, pk_suite_forward());
-  srunner_set_fork_status(sr, CK_FORK);
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+  suites[0] = pk_suite_local();
+  suites[1] = pk_suite_forward();
+  return check_run(CK_FORK, suites, 2);
 }

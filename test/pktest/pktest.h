@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <check.h>
 
+#include "rfc1071.h"
+
 #include "lwip/opt.h"
 #include "lwip/netif.h"
 #include "lwip/pbuf.h"
@@ -48,10 +50,7 @@ void pk_teardown(void);
 /* A test case with the fixture and a generous hang guard. */
 TCase *pk_tcase(const char *name);
 
-/* Independent RFC 1071 reference: big-endian 16-bit words read byte by
- * byte, 32-bit accumulator, end-around carry. */
-u32_t ref_sum(u32_t sum, const u8_t *data, size_t len);
-u16_t ref_fold(u32_t sum);
+/* Checksums by the independent RFC 1071 reference (test/common/rfc1071.h). */
 /* The checksum a full computation stores for this IPv4 header. */
 u16_t ref_ip_checksum(const u8_t *hdr);
 int ref_ip_verifies(const u8_t *hdr);

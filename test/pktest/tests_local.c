@@ -171,7 +171,7 @@ START_TEST(test_output_checksum_corners)
     h.optlen = optlen;
     pk_pattern(l4, n, (u32_t)i);
     pk_build(pkt, &h, l4, n);
-    low = ref_fold((u32_t)(u16_t)~want[i / 2] + ref_ip_checksum(pkt));
+    low = rfc1071_fold((u32_t)(u16_t)~want[i / 2] + ref_ip_checksum(pkt));
     pk_ip4(&s, h.src | low);
     p = pk_payload(n, (u16_t)(i % 4), (u32_t)i);
     ck_assert(ip4_output_if_opt_src(p, &s, &d, h.ttl, h.tos, PROTO_TEST, &pk_netif[PK_A],
