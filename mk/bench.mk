@@ -23,9 +23,10 @@ BENCH_DIR := $(BUILD)/bench
 # one runs slower on Skylake-derived cores), so that two builds differ in
 # their code, not in where a branch happened to fall. docs/benchmarks.md says
 # why.
-BENCH_JCC_CFLAGS := $(shell $(CC) -Wa,-mbranches-within-32B-boundaries -x c -c /dev/null \
-  -o /dev/null 2>/dev/null && echo -Wa,-mbranches-within-32B-boundaries)
-BENCH_LAYOUT_CFLAGS := -falign-functions=64 -falign-loops=32 $(BENCH_JCC_CFLAGS)
+# (Asked once, when a recipe first needs it: see CC_MACHINE.)
+BENCH_JCC_CFLAGS = $(eval BENCH_JCC_CFLAGS := $(shell $(CC) -Wa,-mbranches-within-32B-boundaries \
+  -x c -c /dev/null -o /dev/null 2>/dev/null && echo -Wa,-mbranches-within-32B-boundaries))$(BENCH_JCC_CFLAGS)
+BENCH_LAYOUT_CFLAGS = -falign-functions=64 -falign-loops=32 $(BENCH_JCC_CFLAGS)
 # The two layouts of each lwIP build: functions in source order, and the
 # same code with every function in its own section, the linker placing them
 # sorted by name.
@@ -33,7 +34,7 @@ BENCH_LAYOUTS := source sorted
 BENCH_LAYOUT_sorted_CFLAGS := -ffunction-sections
 BENCH_LAYOUT_sorted_LDFLAGS := -Wl,--sort-section=name
 
-BENCH_CHKSUM_CFLAGS := $(OPT_CFLAGS) $(BENCH_LAYOUT_CFLAGS)
+BENCH_CHKSUM_CFLAGS = $(OPT_CFLAGS) $(BENCH_LAYOUT_CFLAGS)
 
 # The checksum benchmarks (bench-peers: mk/bench-peers.mk adds the peers):
 # fastsum compiled in, with the layout flags (not libfastsum.a); with the
@@ -50,7 +51,7 @@ bench/chksum_LIBS = $(call lwip_algs,bench/chksum)
 # Same driver and options (test/bench/lwipopts.h) in every build; without
 # lwIP's debug output and assertions, as a product is built. Each build in
 # each of BENCH_LAYOUTS; the source layout is the one counted.
-BENCH_LWIP_CFLAGS := -ULWIP_DEBUG -DLWIP_NOASSERT $(BENCH_LAYOUT_CFLAGS)
+BENCH_LWIP_CFLAGS = -ULWIP_DEBUG -DLWIP_NOASSERT $(BENCH_LAYOUT_CFLAGS)
 BENCH_LWIP_FLAGS_TEXT = $(OPT_CFLAGS) $(WARN_CFLAGS) $(LWIP_CFLAGS) $(BENCH_LWIP_CFLAGS)
 BENCH_BUILDS := stock inline call fastsum
 BENCH_TREE_stock := $(LWIP_DEFAULT)

@@ -25,6 +25,9 @@ UNITTEST_INCLUDES := -I$(TOP)/lwip-port/unittest
 # Check's flags are read when a recipe runs (mk/packages.mk has installed it).
 CHECK_CFLAGS = $(shell pkg-config --cflags check)
 CHECK_LIBS = $(shell pkg-config --libs check)
+# The compiler's target, asked once when first used by a recipe: while make
+# reads the makefiles of a fresh machine the compiler is not installed yet.
+CC_MACHINE = $(eval CC_MACHINE := $(shell $(CC) -dumpmachine 2>/dev/null))$(CC_MACHINE)
 
 # Goals that need no lwIP tree (no fetch, no generated makefiles).
 NO_LWIP_GOALS := clean help apply revert lib deps-% fresh-test install uninstall install-test
