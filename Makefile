@@ -16,6 +16,7 @@ include mk/config.mk      # paths, compilers, flags, Debian packages
 include mk/lwip.mk        # lwIP trees, option variants, how a program is declared
 include mk/patches.mk     # the patch series: apply, revert, patched trees
 include mk/unittest.mk    # lwIP's stock unit tests on every tree and variant
+include mk/lwip-check.mk  # lwIP's own runner: check counts stock vs patched, regression tests on pristine trees
 include mk/fastsum.mk     # the checksum module: libfastsum.a and its tests
 include mk/pktest.mk      # inline vs function-call: byte-identical packets
 include mk/cross.mk       # big-endian, strict-alignment, Cortex-M: qemu, size

@@ -1,16 +1,19 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
 # run.sh: lwIP's own unit tests on the stock and the patched tree, and the
-# series' regression tests on the pristine tree.
+# series' regression tests on the pristine tree (mk/lwip-check.mk).
 #
+#   run.sh series-tests PRISTINE PATCHED DEST
+#                              copy PRISTINE to DEST with PATCHED's test/unit
 #   run.sh build TREE WORK     copy TREE to WORK and build lwIP's own runner
 #                              there (contrib/ports/unix/check, as lwIP's CI)
 #   run.sh counts LABEL STOCK PATCHED
 #                              run both unit-test programs: both pass, the
 #                              patched one with more checks
-#   run.sh regress LABEL PROG TEST...
+#   run.sh regress LABEL WHERE PROG TEST...
 #                              run PROG (the pristine tree with the series'
-#                              test/unit): exactly the TESTs fail
+#                              test/unit; WHERE names that tree): exactly
+#                              the TESTs fail, each shown with its message
 # PROG, STOCK and PATCHED are check programs, run in their directory.
 # Failures are one line "FAIL: ..." and exit status 1; usage errors exit 2.
 set -eu
@@ -28,6 +31,15 @@ summary() {
 }
 
 case ${1:-} in
+series-tests)
+  [ $# -eq 4 ] || die "usage: $0 series-tests PRISTINE PATCHED DEST"
+  [ -d "$3/test/unit" ] || die "$3 has no test/unit"
+  rm -rf "$4" "$4.tmp"
+  cp -R "$2" "$4.tmp"
+  rm -rf "$4.tmp/test/unit"
+  cp -R "$3/test/unit" "$4.tmp/test/unit"
+  mv "$4.tmp" "$4"
+  ;;
 build)
   [ $# -eq 3 ] || die "usage: $0 build TREE WORK"
   tree=$2 work=$3
@@ -52,16 +64,19 @@ counts)
   echo "$label: lwIP's unit tests pass: stock $1 checks, patched $4 checks (+$(($4 - $1)))"
   ;;
 regress)
-  [ $# -ge 4 ] || die "usage: $0 regress LABEL PROG TEST..."
-  label=$2 prog=$3
-  shift 3
+  [ $# -ge 5 ] || die "usage: $0 regress LABEL WHERE PROG TEST..."
+  label=$2 where=$3 prog=$4
+  shift 4
   run_prog "$prog"
+  [ -n "$(summary "$prog")" ] || fail "$label: no check summary in $prog.log"
   # check reports a failed test as "file:line:F:suite:test:iteration: message"
   failed=$(sed -n 's/^[^:]*:[0-9]*:[FE]:[^:]*:\([^:]*\):.*/\1/p' "$prog.log" | sort -u)
   expected=$(printf '%s\n' "$@" | sort -u)
-  [ -n "$(summary "$prog")" ] || fail "$label: no check summary in $prog.log"
-  [ "$failed" = "$expected" ] || fail "$label: on the pristine tree these must fail: $(echo $expected); failed: $(echo $failed)"
-  echo "$label: each regression test fails on the pristine tree, as it must: $(echo $failed)"
+  [ "$failed" = "$expected" ] || fail "$label: on $where these must fail: $(echo $expected); failed: $(echo $failed)"
+  for t in $expected; do
+    echo "$label: regression $t fails on $where, as it must:"
+    grep -m 1 "^[^:]*:[0-9]*:[FE]:[^:]*:$t:" "$prog.log" | sed 's/^/  /'
+  done
   ;;
-*) die "usage: $0 build|counts|regress ..." ;;
+*) die "usage: $0 series-tests|build|counts|regress ..." ;;
 esac
