@@ -22,6 +22,7 @@ FASTSUM_HEADERS := $(wildcard src/include/*.h src/*.h)
 # programs of every fragment)
 TEST_COMMON_REFERENCE_SRC := test/common/rfc1071.c
 TEST_COMMON_CHECK_SRC := test/common/check_runner.c
+TEST_COMMON_SERVICES_SRC := test/common/echo_services.c
 TEST_COMMON_CFLAGS := -Itest/common
 
 # ---- make lib: the host library, every path the host CPU can run ----

@@ -14,7 +14,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 15
 FUZZ_SANITIZE := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer $(FUZZ_SANITIZE)
-FUZZ_ROUTER_SRC := test/fuzz/router.c test/fuzz/packets.c $(TEST_COMMON_REFERENCE_SRC)
+FUZZ_ROUTER_SRC := test/fuzz/router.c test/fuzz/packets.c $(TEST_COMMON_REFERENCE_SRC) $(TEST_COMMON_SERVICES_SRC)
 
 # The lwIP targets run on the patched 2.2.1 tree (LWIP_DIR: a 2.2.1 tree),
 # with fastsum as LWIP_CHKSUM/LWIP_CHKSUM_COPY, as the project ships them.

@@ -10,7 +10,8 @@
 
 PKGS_interop := iproute2 tshark iputils-ping ethtool python3 procps
 
-TAPDEMO_SRC := contrib/tapdemo/tapdemo.c contrib/tapdemo/tapif.c contrib/tapdemo/services.c
+TAPDEMO_SRC := contrib/tapdemo/tapdemo.c contrib/tapdemo/tapif.c contrib/tapdemo/iperf.c \
+  $(TEST_COMMON_SERVICES_SRC)
 # lwIP's iperf 2 server (tapdemo --iperf, make interop-iperf)
 TAPDEMO_TREE_SRC := src/apps/lwiperf/lwiperf.c
 
@@ -23,7 +24,7 @@ PROGRAMS += interop/$k interop/$k-pristine
 interop/$k_TREE := $k-patched
 interop/$k_SRCS := $(TAPDEMO_SRC)
 interop/$k_TREE_SRCS := $(TAPDEMO_TREE_SRC)
-interop/$k_CFLAGS := -I$(TOP)/contrib/tapdemo -I$(TOP)/src/include
+interop/$k_CFLAGS := -I$(TOP)/contrib/tapdemo -I$(TOP)/test/common -I$(TOP)/src/include
 interop/$k_LIBS := $(FASTSUM_LIB)
 interop/$k-pristine_LIKE := interop/$k
 interop/$k-pristine_TREE := $k

@@ -6,7 +6,8 @@
  * the TAP files, lwIP timers in between. See docs/interop.md.
  */
 #define _GNU_SOURCE /* ppoll */
-#include "services.h"
+#include "echo_services.h"
+#include "iperf.h"
 #include "tapif.h"
 
 #include "lwip/init.h"

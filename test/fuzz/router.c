@@ -4,10 +4,12 @@
  * router.h.
  */
 #include "router.h"
+#include "echo_services.h"
 #include "packets.h"
 #include "rfc1071.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lwip/init.h"
@@ -15,7 +17,6 @@
 #include "lwip/stats.h"
 #include "lwip/memp.h"
 #include "lwip/timeouts.h"
-#include "lwip/udp.h"
 #include "lwip/tcp.h"
 #include "lwip/priv/tcp_priv.h"
 #include "lwip/ip4_frag.h"
@@ -99,48 +100,6 @@ netif_setup(struct netif *netif)
 }
 
 static void
-udp_echo(void *arg, struct udp_pcb *pcb, struct pbuf *p,
-         const ip_addr_t *addr, u16_t port)
-{
-  LWIP_UNUSED_ARG(arg);
-  udp_sendto(pcb, p, addr, port);
-  pbuf_free(p);
-}
-
-static err_t
-tcp_echo(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
-{
-  struct pbuf *q;
-
-  LWIP_UNUSED_ARG(arg);
-  LWIP_UNUSED_ARG(err);
-  if (p == NULL) {
-    tcp_close(pcb);
-    return ERR_OK;
-  }
-  for (q = p; q != NULL; q = q->next) {
-    if (q->len > 0 && q->len <= tcp_sndbuf(pcb)) {
-      tcp_write(pcb, q->payload, q->len, TCP_WRITE_FLAG_COPY);
-    }
-  }
-  tcp_recved(pcb, p->tot_len);
-  pbuf_free(p);
-  tcp_output(pcb);
-  return ERR_OK;
-}
-
-static err_t
-tcp_accepted_echo(void *arg, struct tcp_pcb *pcb, err_t err)
-{
-  LWIP_UNUSED_ARG(arg);
-  if (err != ERR_OK || pcb == NULL) {
-    return ERR_VAL;
-  }
-  tcp_recv(pcb, tcp_echo);
-  return ERR_OK;
-}
-
-static void
 counts_reset(void)
 {
   router_emitted = 0;
@@ -154,8 +113,6 @@ router_init(void)
 {
   static int started;
   ip4_addr_t addr, mask, gw;
-  struct udp_pcb *udp;
-  struct tcp_pcb *tcp;
   int i;
 
   counts_reset();
@@ -174,16 +131,10 @@ router_init(void)
   }
   netif_set_default(&netifs[ROUTER_B]);
 
-  udp = udp_new();
-  LWIP_ASSERT("udp_new", udp != NULL);
-  udp_bind(udp, IP4_ADDR_ANY, 7);
-  udp_recv(udp, udp_echo, NULL);
-  tcp = tcp_new();
-  LWIP_ASSERT("tcp_new", tcp != NULL);
-  tcp_bind(tcp, IP4_ADDR_ANY, 80);
-  tcp = tcp_listen(tcp);
-  LWIP_ASSERT("tcp_listen", tcp != NULL);
-  tcp_accept(tcp, tcp_accepted_echo);
+  if (udp_echo_start(7) != 0 || tcp_echo_start(80) != 0) {
+    fprintf(stderr, "router: cannot start the echo services\n");
+    abort();
+  }
 
   base_mem_used = lwip_stats.mem.used;
   for (i = 0; i < MEMP_MAX; i++) {

@@ -3,7 +3,7 @@
  * A two-netif IPv4 router built from lwIP, for the robustness tests (the
  * fuzz targets and the bad-input table). Netif A is 10.0.0.1/24, netif B
  * 10.0.1.1/24 and the default route; both are IP-level (no link layer).
- * UDP port 7 echoes, TCP port 80 listens and echoes.
+ * UDP port 7 echoes, TCP port 80 listens and echoes (test/common/echo_services.c).
  *
  * Every packet lwIP emits is captured and its IP header checked with the
  * RFC 1071 reference of rfc1071.h; headers that do not verify are counted.

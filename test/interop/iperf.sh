@@ -63,21 +63,13 @@ ip netns exec $ns ethtool -K tap0 tx off sg off gso off gro off >/dev/null ||
 failures=0
 failed() { echo "  FAIL  $*"; failures=$((failures + 1)); }
 
-# waitfor FILE PATTERN SECONDS
-waitfor() {
-  local i
-  for i in $(seq $(($3 * 10))); do
-    grep -q "$2" "$1" 2>/dev/null && return 0
-    sleep 0.1
-  done
-  return 1
-}
+. "$here/waitfor.sh"
 
 # start_demo PROG MTU LOG / stop_demo
 start_demo() {
   "$1" --netif tap0@$ns,10.7.9.1/24,mtu=$2 --iperf --udp-echo 7 --duration 600 >"$3" 2>&1 &
   demo=$!
-  waitfor "$3" ready 10 || { echo "interop-iperf: error: tapdemo did not start: $(cat "$3")" >&2; exit 2; }
+  waitfor interop-iperf "$3" ready 10
 }
 stop_demo() { kill -TERM $demo; wait $demo; demo=; }
 
@@ -101,7 +93,7 @@ checked() {
   mkdir -p "$dir"
   ip netns exec $ns dumpcap -q -B 256 -i tap0 -w "$dir/capture.pcapng" >"$dir/dumpcap.log" 2>&1 &
   cap=$!
-  waitfor "$dir/dumpcap.log" "Capturing on" 10 || { echo "interop-iperf: error: dumpcap did not start" >&2; exit 2; }
+  waitfor interop-iperf "$dir/dumpcap.log" "Capturing on" 10
   sleep 1
   start_demo "$prog" $mtu "$dir/tapdemo.log"
   iperf_client "$dir/iperf.csv" -n 20M -r || failed "$name MTU $mtu: iperf -c -n 20M -r: $(tail -2 "$dir/iperf.csv" | tr '\n' ' ')"

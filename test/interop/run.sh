@@ -76,17 +76,7 @@ bounded() {
   return $rc
 }
 
-# waitfor FILE PATTERN SECONDS: until a line of FILE matches
-waitfor() {
-  local i
-  for i in $(seq $(($3 * 10))); do
-    grep -q "$2" "$1" 2>/dev/null && return 0
-    sleep 0.1
-  done
-  echo "interop-$label: error: no '$2' in $1 after $3 s:" >&2
-  sed 's/^/  /' "$1" >&2
-  exit 1
-}
+. "$here/waitfor.sh"
 
 # side NS ADDR/PREFIX MTU OTHER-NET LWIP-ADDR: a kernel peer in its own netns
 side() {
@@ -130,7 +120,7 @@ for ns in $L $R; do
   ip netns exec $ns dumpcap -q -B 128 -i tap0 -w "$work/$ns.pcapng" -a duration:$limit >"$work/dumpcap-$ns.log" 2>&1 &
   pids="$pids $!"
 done
-for ns in $L $R; do waitfor "$work/dumpcap-$ns.log" "Capturing on" 10; done
+for ns in $L $R; do waitfor interop-$label "$work/dumpcap-$ns.log" "Capturing on" 10; done
 for ns in $L $R; do fence $ns; done
 # drops NS: the kernel's rx_dropped and tx_dropped counters of NS's tap0.
 # Frames are accounted for from here on: a marker that the fence wrote
@@ -145,10 +135,10 @@ for ns in $L $R; do drops $ns >"$work/drops-$ns.before"; done
   >"$work/tapdemo.log" 2>&1 &
 demo=$!
 pids="$pids $demo"
-waitfor "$work/tapdemo.log" "ready" 10
+waitfor interop-$label "$work/tapdemo.log" "ready" 10
 ip netns exec $R $python "$here/peer.py" serve 10.7.2.2 7 --duration $limit >"$work/server.log" 2>&1 &
 pids="$pids $!"
-waitfor "$work/server.log" "ready" 10
+waitfor interop-$label "$work/server.log" "ready" 10
 
 # ---- the checks ----
 failures=0

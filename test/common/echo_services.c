@@ -1,18 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file
- * UDP echo, TCP echo and TCP discard on lwIP's raw API; lwIP's own iperf 2
- * server (lwiperf).
+ * UDP echo, TCP echo and TCP discard on lwIP's raw API; see echo_services.h.
  */
-#include "services.h"
+#include "echo_services.h"
 
-#include "lwip/apps/lwiperf.h"
 #include "lwip/tcp.h"
 #include "lwip/udp.h"
 
-#include <stdio.h>
 #include <stdlib.h>
-#include <sys/resource.h>
 
 struct service_counts service_counts;
 
@@ -101,8 +97,10 @@ tcp_echo_flush(struct tcp_pcb *pcb, struct tcp_echo *echo)
       break; /* segment queue full: same */
     }
     if (err != ERR_OK) {
-      /* Returning an error would make lwIP keep a pbuf we already own. */
+      /* Returning an error would make lwIP keep a pbuf we already own;
+       * tcp_abort calls the error callback, which must not free echo again. */
       tcp_arg(pcb, NULL);
+      tcp_err(pcb, NULL);
       tcp_echo_free(echo);
       tcp_abort(pcb);
       return ERR_ABRT;
@@ -232,39 +230,4 @@ int
 tcp_discard_start(u16_t port)
 {
   return tcp_serve(port, tcp_discard_accept);
-}
-
-/* One line per iperf test lwiperf ran: "lwiperf: TYPE, BYTES bytes in MS ms,
- * cpu SECONDS s" (lwiperf's byte count, modulo 2^32; the user and system
- * CPU time the process used so far, from getrusage). */
-static void
-iperf_report(void *arg, enum lwiperf_report_type report_type, const ip_addr_t *local_addr, u16_t local_port,
-             const ip_addr_t *remote_addr, u16_t remote_port, u32_t bytes_transferred, u32_t ms_duration,
-             u32_t bandwidth_kbitpsec)
-{
-  static const char *const types[] = { "server done", "client done", "aborted locally",
-                                       "aborted on a data error", "aborted on a send error",
-                                       "aborted by the peer" };
-  struct rusage cpu;
-
-  LWIP_UNUSED_ARG(arg);
-  LWIP_UNUSED_ARG(local_addr);
-  LWIP_UNUSED_ARG(local_port);
-  LWIP_UNUSED_ARG(remote_addr);
-  LWIP_UNUSED_ARG(remote_port);
-  LWIP_UNUSED_ARG(bandwidth_kbitpsec);
-  getrusage(RUSAGE_SELF, &cpu);
-  printf("lwiperf: %s, %lu bytes in %lu ms, cpu %.6f s\n",
-         (unsigned)report_type < sizeof(types) / sizeof(types[0]) ? types[report_type] : "unknown report",
-         (unsigned long)bytes_transferred, (unsigned long)ms_duration,
-         (double)(cpu.ru_utime.tv_sec + cpu.ru_stime.tv_sec) +
-           (double)(cpu.ru_utime.tv_usec + cpu.ru_stime.tv_usec) / 1e6);
-  fflush(stdout);
-}
-
-/** Starts lwIP's iperf 2 server (lwiperf) on TCP port 5001; 0 on success. */
-int
-iperf_start(void)
-{
-  return lwiperf_start_tcp_server_default(iperf_report, NULL) != NULL ? 0 : -1;
 }
