@@ -4,11 +4,17 @@
 # lwIP version in use: stock (the pristine tree, lwIP's checksum), patched
 # (the patched tree, lwIP's checksum) and fastsum (the patched tree with
 # fastsum). The kernel's `iperf -c` is the client. Root only, like interop;
-# not part of `make interop` or `make test` (about 10 min on 2 idle cores).
+# part of `make interop`.
+#
+#   make interop-iperf                   timed runs of 3 s each way
+#   make interop-iperf IPERF_SECONDS=10  the table of docs/interop.md
 
 # iperf with interop's packages, installed as root only (mk/packages.mk)
 PKGS_interop += iperf
 GOAL_AREAS_interop-iperf := host patches interop
+# Per build and MTU, IPERF_RUNS timed runs of IPERF_SECONDS each way.
+IPERF_RUNS ?= 3
+IPERF_SECONDS ?= 3
 # The programs iperf/BUILD (mk/lwip.mk): interop's tapdemo on the default
 # lwIP version.
 PROGRAMS += iperf/stock iperf/patched iperf/fastsum
@@ -21,5 +27,6 @@ IPERF_BUILDS := stock patched fastsum
 
 .PHONY: interop-iperf
 interop-iperf: $(foreach b,$(IPERF_BUILDS),$(BUILD)/iperf/$b/prog) ## iperf -c (kernel) against lwiperf: stock, patched, fastsum at MTU 1500 and 1280, checksums by tshark, throughput table (root)
-	$(Q)rc=0; $(TOP)/test/interop/iperf.sh $(BUILD)/iperf/run $(foreach b,$(IPERF_BUILDS),$b=$(BUILD)/iperf/$b/prog) || rc=$$?; \
+	$(Q)rc=0; RUNS=$(IPERF_RUNS) SECONDS_EACH=$(IPERF_SECONDS) \
+	  $(TOP)/test/interop/iperf.sh $(BUILD)/iperf/run $(foreach b,$(IPERF_BUILDS),$b=$(BUILD)/iperf/$b/prog) || rc=$$?; \
 	  [ $$rc = 0 ] || [ $$rc = 77 ] || exit $$rc

@@ -3,6 +3,7 @@
 # as peer (docs/interop.md). contrib/tapdemo is the lwIP side, built per lwIP
 # version against the patched tree (`make interop`, part of `make test`) and
 # against the pristine one (`make interop-pristine`, shows what the patches fix).
+# `make interop` runs iperf against lwiperf too (mk/interop-iperf.mk).
 # test/interop/run.sh is the kernel side; it needs root: without root (or
 # without /dev/net/tun, network namespaces) it prints one line saying why and
 # exits 77, which the target passes on as a skip (make itself would turn a
@@ -37,7 +38,7 @@ interop-%: $(BUILD)/interop/%/prog
 	  [ $$rc = 0 ] || [ $$rc = 77 ] || exit $$rc
 
 .PHONY: interop interop-pristine
-interop: $(addprefix interop-,$(LWIP_KEYS)) ## the Linux kernel as peer over TAP: ping, UDP, TCP, forwarding, checksums by tshark (root)
+interop: $(addprefix interop-,$(LWIP_KEYS)) interop-iperf ## the Linux kernel as peer over TAP: ping, UDP, TCP, forwarding, iperf against lwiperf (mk/interop-iperf.mk), checksums by tshark (root)
 interop-pristine: $(addprefix interop-,$(addsuffix -pristine,$(LWIP_KEYS))) ## the same on the unpatched trees (2.2.1 forwarding fails)
 
 # As root this is the real run; otherwise each version prints its skip line.
