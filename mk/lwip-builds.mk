@@ -4,11 +4,11 @@
 # of its own). test/lwip-builds/run.sh takes the recipe's blocks and commands
 # from docs/fastsum.md.
 #   make lwip-builds           lwIP's Make and CMake unit-test runners
-#                              (contrib/ports/unix/check); in make test
+#                              (contrib/ports/unix/check)
 #   make lwip-builds-iteropts  lwIP's option CI, iteropts.sh over every
 #                              test_configs/*.h, with fastsum and without
-#                              (28 builds of the example app: outside make
-#                              test for its time)
+#                              (28 builds of lwIP's example app)
+# Both are part of make test.
 
 PKGS_lwip-builds := cmake ninja-build binutils bash
 GOAL_AREAS_lwip-builds := host patches lwip-builds
@@ -28,4 +28,4 @@ $(foreach k,$(LWIP_BUILDS_KEYS),$(eval $(call lwip_builds,$k)))
 .PHONY: lwip-builds lwip-builds-iteropts
 lwip-builds: $(addprefix lwip-builds-,$(LWIP_BUILDS_KEYS)) ## lwIP's own Make and CMake unit-test runners with fastsum, as docs/fastsum.md says
 lwip-builds-iteropts: $(addprefix lwip-builds-iteropts-,$(LWIP_BUILDS_KEYS)) ## lwIP's iteropts.sh over every option configuration, with and without fastsum
-TEST_TARGETS += lwip-builds
+TEST_TARGETS += lwip-builds lwip-builds-iteropts

@@ -74,6 +74,12 @@ symbols() { # RUNNER LIB PROG
   fi
 }
 
+# LOG's compiler line for fastsum.c has lwIP's -Werror.
+werror() { # WHAT LOG
+  grep -- " -c $top/src/fastsum\.c\( \|$\)" "$2" | grep -q -- ' -Werror ' ||
+    fail "$1: fastsum.c was not compiled with lwIP's -Werror ($2)"
+}
+
 unit_runner() { # RUNNER BLOCK LIB PROG
   if run "$2" "$fs" "$work/$2.log"; then :; else fail "$1: the runner failed, see $work/$2.log"; fi
   n=$(checks_passed "$work/$2.log")
@@ -99,6 +105,7 @@ insert after cmake-after "$fs/contrib/ports/unix/check/CMakeLists.txt" 'include(
 
 if [ $part = runners ]; then
   unit_runner "Make runner" run-make contrib/ports/unix/check/liblwipcommon.a contrib/ports/unix/check/lwip_unittests
+  werror "Make runner" "$work/run-make.log"
   make_checks=$checks
   unit_runner "CMake runner" run-cmake build-check/liblwipcore.a build-check/lwip_unittests
   [ "$make_checks" = "$checks" ] ||
@@ -109,7 +116,8 @@ if [ $part = runners ]; then
 fi
 
 # iteropts.sh: exit 0, one log per configuration, none failed; the linker's
-# trace in each log says who references and defines the checksum.
+# trace in each log says who references and defines the checksum; fastsum.c
+# compiled with lwIP's -Werror.
 configs=$(ls "$tree"/contrib/examples/example_app/test_configs/*.h | wc -l)
 [ "$configs" -gt 0 ] || die "$tree has no contrib/examples/example_app/test_configs/*.h"
 cp -R "$tree" "$work/stock"
@@ -124,12 +132,13 @@ for copy in fastsum stock; do
     [ -f "$log" ] || { fail "iteropts.sh ($copy): no $log"; continue; }
     case $copy in
       fastsum)
+        werror "iteropts.sh ($copy)" "$log"
         grep -q 'inet_chksum\.o): reference to fastsum_chksum$' "$log" &&
           grep -q ': definition of fastsum_chksum$' "$log" &&
           ! grep -q 'definition of lwip_standard_chksum' "$log" ;;
       stock)
         grep -q 'inet_chksum\.o): definition of lwip_standard_chksum$' "$log" &&
-          ! grep -q 'fastsum' "$log" ;;
+          ! grep -q ': \(reference to\|definition of\) fastsum_chksum$' "$log" ;;
     esac && good=$((good + 1)) || fail "iteropts.sh ($copy): $log: the checksum's symbols are not as expected"
   done
   grep -q 'FAILED\|failed' "$app/iteropts.log" && fail "iteropts.sh ($copy): $app/iteropts.log lists failures"
