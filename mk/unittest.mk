@@ -7,13 +7,18 @@
 #   unit/KEY-patched-fastsum   the patched tree with fastsum (mk/fastsum.mk)
 
 UNITTEST_INCLUDES := -I$(TOP)/lwip-port/unittest
+# lwIP 2.1.2's test/unit is written for Check before 0.13 (Debian's is newer):
+# lwip-port/check-0.12/check.h gives it that API; and two of its files define
+# net_test, which links only as a common symbol (GCC 10 on: -fno-common).
+# 2.1.3 on need neither.
+UNITTEST_CFLAGS_2.1.2 := -I$(TOP)/lwip-port/check-0.12 -fcommon
 
 define unit_programs
 PROGRAMS += unit/$k-stock unit/$k-patched-inline-on unit/$k-patched-inline-off unit/$k-patched-pernetif
 unit/$k-stock_TREE := $k
 unit/$k-stock_TREE_SRCS = $$(LWIP_TESTS_$k)
 unit/$k-stock_TREE_INCLUDES := test/unit
-unit/$k-stock_CFLAGS = $(UNITTEST_INCLUDES) $$(CHECK_CFLAGS)
+unit/$k-stock_CFLAGS = $(UNITTEST_INCLUDES) $(UNITTEST_CFLAGS_$(LWIP_VERSION_$k)) $$(CHECK_CFLAGS)
 unit/$k-stock_LIBS = $$(CHECK_LIBS)
 
 unit/$k-patched-inline-on_LIKE := unit/$k-stock
