@@ -18,7 +18,7 @@ PROGRAMS += unit/$k-stock unit/$k-patched-inline-on unit/$k-patched-inline-off u
 unit/$k-stock_TREE := $k
 unit/$k-stock_TREE_SRCS = $$(LWIP_TESTS_$k)
 unit/$k-stock_TREE_INCLUDES := test/unit
-unit/$k-stock_CFLAGS = $(UNITTEST_INCLUDES) $(UNITTEST_CFLAGS_$(LWIP_VERSION_$k)) $$(CHECK_CFLAGS)
+unit/$k-stock_CFLAGS = $(strip $(UNITTEST_INCLUDES) $(UNITTEST_CFLAGS_$(LWIP_VERSION_$k))) $$(CHECK_CFLAGS)
 unit/$k-stock_LIBS = $$(CHECK_LIBS)
 
 unit/$k-patched-inline-on_LIKE := unit/$k-stock
