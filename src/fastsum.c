@@ -7,7 +7,10 @@
  */
 #include "fastsum_private.h"
 
-/* Paths chosen at compile time: the first available in this order. */
+/* Paths chosen at compile time: the first available in this order. A path
+ * without FASTSUM_BEST_COPY has no fused copy that beats the C library's
+ * memcpy followed by its sum (docs/count.md: AArch64, ARMv6-M, RISC-V), so
+ * fastsum_chksum_copy is that. */
 #if defined(FASTSUM_HAVE_X86_64)
 #define FASTSUM_BEST_CHKSUM fastsum_chksum_x86_64
 #define FASTSUM_BEST_COPY fastsum_chksum_copy_x86_64
@@ -23,8 +26,6 @@
 #endif
 #ifndef FASTSUM_BEST_CHKSUM
 #define FASTSUM_BEST_CHKSUM fastsum_chksum_portable
-#endif
-#ifndef FASTSUM_BEST_COPY
 #define FASTSUM_BEST_COPY fastsum_chksum_copy_portable
 #endif
 
@@ -59,5 +60,10 @@ fastsum_chksum_copy(void *dst, const void *src, uint16_t len)
     return fastsum_chksum_copy_sse2(dst, src, len);
   }
 #endif
+#ifdef FASTSUM_BEST_COPY
   return FASTSUM_BEST_COPY(dst, src, len);
+#else
+  memcpy(dst, src, len);
+  return FASTSUM_BEST_CHKSUM(dst, len);
+#endif
 }

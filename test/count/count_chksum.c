@@ -93,6 +93,8 @@ static const struct count_function lwip_algorithms[] = {
   {"copy-memcpy-riscv", NULL, memcpy_then_riscv},
 #endif
   {"copy-memcpy-portable", NULL, memcpy_then_portable},
+  /* what lwIP calls: the build's best fused copy, or memcpy + its best sum */
+  {"copy-fastsum", NULL, fastsum_chksum_copy},
 };
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -13,10 +13,14 @@
 # qemu-system-xtensa) has no cost table: its table counts instructions.
 #
 # The full run prints one table per core and writes them to OUTPUT.md;
-# --limits measures only the targets. Targets (printed met / NOT MET, and
-# in --limits a failure when not met): Cortex-M4, fastsum's ARMv7-M path,
+# --limits measures only the targets and the copy bound. Both fail when one
+# is not met. Targets (printed met / NOT MET):
+# Cortex-M4, fastsum's ARMv7-M path,
 # 1500 bytes word-aligned >= 1.6 bytes a cycle; Cortex-M0+, the ARMv6-M
-# path, >= 1.2.
+# path, >= 1.2. And on Cortex-M0+ fastsum_chksum_copy (copy-fastsum) takes
+# no more instructions and no more cycles than the C library's memcpy
+# followed by the ARMv6-M sum (copy-memcpy-armv6m), at 20, 40, 576 and
+# 1500 bytes, source/destination offsets 0/0, 2/0, 0/2, 2/2.
 set -eu
 
 usage() {
@@ -116,6 +120,43 @@ verdict() {
   fi
 }
 
+# bound_path CORE: the path whose memcpy + sum bounds fastsum_chksum_copy
+bound_path() {
+  case $1 in
+    cortex-m0plus) echo armv6m ;;
+  esac
+}
+
+# measure CORE MACHINE PROG FUNCTION LEN OFFSET [DST_OFFSET]: sets r to
+# per_call's "instructions cycles" and keeps it for copy_bound
+measure() {
+  r=$(per_call "$@")
+  eval "measured_$(echo "$1-$4-$6-${7:-}-$5" | tr -- '-/' '__')='$r'"
+}
+
+# copy_bound CORE: met / NOT MET for the copy bound from the measured
+# cells, status 1 when not met
+copy_bound() {
+  p=$(bound_path "$1") over=
+  for o in 0/0 2/0 0/2 2/2; do
+    for len in 20 40 576 1500; do
+      eval "c=\$measured_$(echo "$1-copy-fastsum-${o%/*}-${o#*/}-$len" | tr -- '-/' '__')"
+      eval "b=\$measured_$(echo "$1-copy-memcpy-$p-${o%/*}-${o#*/}-$len" | tr -- '-/' '__')"
+      [ -n "$c" ] && [ -n "$b" ] || { echo "error: $1 $o $len: copy-fastsum or copy-memcpy-$p not measured" >&2; exit 1; }
+      # instructions and cycles
+      if [ "${c% *}" -gt "${b% *}" ] || [ "${c#* }" -gt "${b#* }" ]; then
+        over="$over $len B at $o ($c > $b);"
+      fi
+    done
+  done
+  if [ -z "$over" ]; then
+    echo "$1, fastsum_chksum_copy <= memcpy + $p in instructions and cycles at 20, 40, 576, 1500 B, offsets 0/0 2/0 0/2 2/2: met"
+  else
+    echo "$1, fastsum_chksum_copy <= memcpy + $p: NOT MET (instructions cycles):$over"
+    return 1
+  fi
+}
+
 status=0
 set -- $triples
 if [ "$out" = --limits ]; then
@@ -128,6 +169,16 @@ if [ "$out" = --limits ]; then
       c=$(call_cycles "$core" "$machine" "$prog" $f 1500 0)
       verdict "$core" $f "$c" || status=1
     done
+    p=$(bound_path "$core")
+    [ -n "$p" ] || continue
+    for f in copy-fastsum copy-memcpy-$p; do
+      for o in 0/0 2/0 0/2 2/2; do
+        for len in 20 40 576 1500; do
+          measure "$core" "$machine" "$prog" $f $len ${o%/*} ${o#*/}
+        done
+      done
+    done
+    copy_bound "$core" || status=1
   done
   exit $status
 fi
@@ -166,16 +217,23 @@ fi
       for o in $offsets; do
         row="| $f | $o |"
         for len in 20 40 576 1500; do
-          c=$(call_cycles "$core" "$machine" "$prog" "$f" $len ${o%/*} $(case $o in */*) echo ${o#*/} ;; esac))
+          measure "$core" "$machine" "$prog" "$f" $len ${o%/*} $(case $o in */*) echo ${o#*/} ;; esac)
+          case $core in lx106) c=${r% *} ;; *) c=${r#* } ;; esac
           row="$row $c |"
         done
         echo "$row $(per_byte 1500 "$c") |"
         if [ "$o" = 0 ] && [ -n "$(target "$core" "$f")" ]; then
-          verdicts="$verdicts$(verdict "$core" "$f" "$c" || true)
+          v=$(verdict "$core" "$f" "$c") || status=1
+          verdicts="$verdicts$v
 "
         fi
       done
     done
+    if [ -n "$(bound_path "$core")" ]; then
+      v=$(copy_bound "$core") || status=1
+      verdicts="$verdicts$v
+"
+    fi
   done
   echo
   echo "Targets:"
@@ -184,3 +242,4 @@ fi
 } >"$out.tmp"
 mv "$out.tmp" "$out"
 cat "$out"
+exit $status
