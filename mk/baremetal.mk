@@ -6,8 +6,9 @@
 # path the core runs, lwIP's algorithms) with picolibc for each core below
 # and runs it on a qemu board through semihosting; on ARMv7-M and ARMv8-M
 # every unaligned access traps (test/baremetal/board.c); the ESP8266's
-# lx106 starts through test/baremetal/xtensa.c. docs/cross.md has the
-# details.
+# lx106 starts through test/baremetal/xtensa.c. `make baremetal-pktest`
+# (also in make test, below) runs the packet test bare metal.
+# docs/cross.md has the details.
 
 PKGS_baremetal := gcc-arm-none-eabi binutils-arm-none-eabi picolibc-arm-none-eabi \
   gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf \
@@ -100,3 +101,46 @@ $(foreach c,$(BAREMETAL_CORES),$(eval $(baremetal_program)))
 TEST_TARGETS += baremetal-test
 baremetal-test: $(foreach c,$(BAREMETAL_CORES),run-baremetal/$c/fastsum) ## fastsum's differential test on Cortex-M0/M3/M4/M7/M33, rv32imc and the ESP8266's lx106 under qemu-system
 	@echo "baremetal-test: all passed on $(BAREMETAL_CORES)"
+
+# The packet test on bare metal, baremetal/CORE/pktest-VARIANT: the host's
+# packet test (test/pktest/, mk/pktest.mk: the same harness and tests) on
+# the patched lwIP, inline (the series' defaults) and call (every header
+# checksum from inet_chksum), with test/baremetal/check/ for Check: each
+# test starts from the same state, as Check's forked tests do. Captures go
+# to the build directory through semihosting and are compared byte for byte
+# with the host build's (a capture comparison, mk/pktest.mk). The Cortex-M0
+# build runs on the Cortex-M3 board with unaligned accesses trapping, as
+# they do on Cortex-M0: the microbit's 16 KB of RAM cannot hold the test's
+# lwIP heap and capture arena.
+BAREMETAL_PKTEST_CORES := cortex-m0 cortex-m3 cortex-m4 cortex-m7 cortex-m33 rv32imc
+BAREMETAL_PKTEST_BOARD_cortex-m0 := cortex-m3
+BAREMETAL_PKTEST_VARIANTS := inline call
+BAREMETAL_PKTEST_OPTIONS_call := inline-off
+# the pktest's stack arrays (a 9000-byte datagram); a capture arena for
+# the 2 MiB of RAM of the smallest board (AN505): the largest test
+# captures 160 KB
+BAREMETAL_PKTEST_STACK := -Wl,--defsym=__stack_size=0x10000
+BAREMETAL_PKTEST_ARENA := -DPK_ARENA_SIZE=0x80000
+baremetal_pktest_board = $(or $(BAREMETAL_PKTEST_BOARD_$1),$1)
+
+define baremetal_pktest_program
+PROGRAMS += baremetal/$c/pktest-$v
+baremetal/$c/pktest-$v_TREE := $(LWIP_DEFAULT)-patched
+baremetal/$c/pktest-$v_OPTIONS := $(BAREMETAL_PKTEST_OPTIONS_$v)
+baremetal/$c/pktest-$v_SRCS := $(PKTEST_SRC) test/baremetal/check/check.c
+baremetal/$c/pktest-$v_CFLAGS := -I$(TOP)/test/baremetal/check -I$(TOP)/test/pktest $(TEST_COMMON_CFLAGS) \
+  $(BAREMETAL_PKTEST_ARENA)
+baremetal/$c/pktest-$v_CC := $(call baremetal_cc,$c)
+baremetal/$c/pktest-$v_AR := $(patsubst %-gcc,%-ar,$(firstword $(call baremetal_cc,$c)))
+baremetal/$c/pktest-$v_LIBS := $(call baremetal_board,$c) \
+  $(call baremetal_ldflags,$(call baremetal_pktest_board,$c)) $(BAREMETAL_PKTEST_STACK)
+baremetal/$c/pktest-$v_EMULATOR := $(call baremetal_run,$(call baremetal_pktest_board,$c))
+CAPTURE_COMPARISONS += baremetal-pktest-$c-$v
+baremetal-pktest-$c-$v_CAPTURES := pktest/$(LWIP_DEFAULT)-$v baremetal/$c/pktest-$v
+endef
+$(foreach c,$(BAREMETAL_PKTEST_CORES),$(foreach v,$(BAREMETAL_PKTEST_VARIANTS),$(eval $(baremetal_pktest_program))))
+
+.PHONY: baremetal-pktest
+TEST_TARGETS += baremetal-pktest
+baremetal-pktest: $(foreach c,$(BAREMETAL_PKTEST_CORES),$(foreach v,$(BAREMETAL_PKTEST_VARIANTS),baremetal-pktest-$c-$v)) ## the packet test on Cortex-M0/M3/M4/M7/M33 and rv32imc, inline and call: captures identical to the host's
+	@echo "baremetal-pktest: all passed on $(BAREMETAL_PKTEST_CORES), inline and call"

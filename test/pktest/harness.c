@@ -102,7 +102,10 @@ pk_verify_frame(const struct pk_frame *f, int index)
 /* ---- capture ----------------------------------------------------------- */
 
 #define PK_MAX_FRAMES 1024
+/* every frame of one test (a build may set less: a board's RAM) */
+#ifndef PK_ARENA_SIZE
 #define PK_ARENA_SIZE (2UL * 1024 * 1024)
+#endif
 struct pk_frame pk_frames[PK_MAX_FRAMES];
 int pk_nframes;
 int pk_forwarding;
