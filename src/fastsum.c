@@ -32,15 +32,15 @@
 uint16_t
 fastsum_chksum(const void *data, int len)
 {
-#ifdef FASTSUM_HAVE_SSE2
+#ifdef FASTSUM_HAVE_AVX2
   /* expected not taken: short lengths (headers) go straight to the scalar
    * path with a single jump */
-  if (__builtin_expect(len >= FASTSUM_VECTOR_MIN_LEN, 0)) {
-#ifdef FASTSUM_HAVE_AVX2
-    if (FASTSUM_CPU_HAS_AVX2()) {
-      return fastsum_chksum_avx2(data, len);
-    }
+  if (__builtin_expect(len >= FASTSUM_AVX2_MIN_LEN, 0) && FASTSUM_CPU_HAS_AVX2()) {
+    return fastsum_chksum_avx2(data, len);
+  }
 #endif
+#ifdef FASTSUM_HAVE_SSE2
+  if (__builtin_expect(len >= FASTSUM_VECTOR_MIN_LEN, 0)) {
     return fastsum_chksum_sse2(data, len);
   }
 #endif

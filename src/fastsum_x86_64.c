@@ -390,64 +390,114 @@ fastsum_chksum_copy_sse2(void *dst, const void *src, uint16_t len)
 
 #define FASTSUM_AVX2 __attribute__((target("avx2")))
 
-/* 128 bytes a round (then up to three single 32-byte steps): at most
- * FASTSUM_AVX2_MAX_ROUNDS rounds before the lanes are widened. */
+/* The method: VPMADDWD adds each pair of 16-bit words into a 32-bit lane,
+ * but reads them as signed: with 0x8000 subtracted from every word first
+ * (XOR of the top bit), every lane gets exactly (w0 + w1) - 65536, which
+ * the reduction adds back. 3 instructions per 32 bytes, no carries. Four
+ * accumulators, 128 bytes a round; single 32-byte steps and the last
+ * vector go to the first. The four are added in 32 bits and then widened:
+ * FASTSUM_AVX2_MAX_ROUNDS keeps that inside int32_t. */
 
-/* The four accumulators' signed 32-bit lanes summed into 64 bits. */
-FASTSUM_AVX2 static inline int64_t
-lanes_sum(__m256i a0, __m256i a1, __m256i a2, __m256i a3)
+/* The four accumulators' signed 32-bit lanes, added together (a short
+ * chain: this is on every call's critical path), then widened to 64 bits
+ * and summed, with the bias of `steps` 32-byte steps added back. */
+FASTSUM_AVX2 static inline uint64_t
+lanes_sum(__m256i a0, __m256i a1, __m256i a2, __m256i a3, size_t steps)
 {
-  __m256i q = _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm256_castsi256_si128(a0)),
-                               _mm256_cvtepi32_epi64(_mm256_extracti128_si256(a0, 1)));
-  __m128i h;
-  q = _mm256_add_epi64(q, _mm256_cvtepi32_epi64(_mm256_castsi256_si128(a1)));
-  q = _mm256_add_epi64(q, _mm256_cvtepi32_epi64(_mm256_extracti128_si256(a1, 1)));
-  q = _mm256_add_epi64(q, _mm256_cvtepi32_epi64(_mm256_castsi256_si128(a2)));
-  q = _mm256_add_epi64(q, _mm256_cvtepi32_epi64(_mm256_extracti128_si256(a2, 1)));
-  q = _mm256_add_epi64(q, _mm256_cvtepi32_epi64(_mm256_castsi256_si128(a3)));
-  q = _mm256_add_epi64(q, _mm256_cvtepi32_epi64(_mm256_extracti128_si256(a3, 1)));
-  h = _mm_add_epi64(_mm256_castsi256_si128(q), _mm256_extracti128_si256(q, 1));
-  return _mm_cvtsi128_si64(h) + _mm_extract_epi64(h, 1);
+  __m256i a = _mm256_add_epi32(_mm256_add_epi32(a0, a1), _mm256_add_epi32(a2, a3));
+  __m256i q;
+  if (steps < 4096) {
+    /* the eight lanes' total fits in int32_t too: three adds, no widening */
+    __m128i x = _mm_add_epi32(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
+    x = _mm_add_epi32(x, _mm_unpackhi_epi64(x, x));
+    x = _mm_add_epi32(x, _mm_shuffle_epi32(x, 1));
+    return (uint64_t)((int64_t)_mm_cvtsi128_si32(x) + (int64_t)steps * 8 * 65536);
+  }
+  q = _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm256_castsi256_si128(a)),
+                               _mm256_cvtepi32_epi64(_mm256_extracti128_si256(a, 1)));
+  __m128i h = _mm_add_epi64(_mm256_castsi256_si128(q), _mm256_extracti128_si256(q, 1));
+  return (uint64_t)(_mm_cvtsi128_si64(h) + _mm_extract_epi64(h, 1) + (int64_t)steps * 8 * 65536);
 }
 
-/* The loop is assembly: GCC 12 turns the intrinsics version's accumulators
- * into extra register moves and loads each vector twice.
- * One round: four 32-byte loads. VPMADDWD adds each pair of 16-bit words
- * into a 32-bit lane, but reads them as signed: with 0x8000 subtracted
- * from every word first (XOR of the top bit), every lane gets exactly
- * (w0 + w1) - 65536, which the reduction adds back. 3 instructions per 32
- * bytes, no carries. */
-#define AVX2_LOADS \
-  "vmovdqu (%[s],%[i]), %%ymm0\n\t" \
-  "vmovdqu 32(%[s],%[i]), %%ymm1\n\t" \
-  "vmovdqu 64(%[s],%[i]), %%ymm2\n\t" \
-  "vmovdqu 96(%[s],%[i]), %%ymm3\n\t"
-#define AVX2_STORES \
-  "vmovdqu %%ymm0, (%[d],%[i])\n\t" \
-  "vmovdqu %%ymm1, 32(%[d],%[i])\n\t" \
-  "vmovdqu %%ymm2, 64(%[d],%[i])\n\t" \
-  "vmovdqu %%ymm3, 96(%[d],%[i])\n\t"
-/* ymm x with the bias into ymm t */
-#define AVX2_BIAS(x, t) "vpxor %[bias], %%ymm" x ", %%ymm" t "\n\t"
-/* ymm t's word pairs added to the lanes of accumulator acc */
-#define AVX2_MADD_ADD(t, acc) \
-  "vpmaddwd %[ones], %%ymm" t ", %%ymm" t "\n\t" \
-  "vpaddd %%ymm" t ", %[" acc "], %[" acc "]\n\t"
+/* The loops are assembly: GCC 12 turns the intrinsics' accumulators into
+ * extra register moves, and keeps the XOR apart from the load. s (and d)
+ * point to the ends, the index i counts up from -128 * r to 0: one add
+ * and one fused branch a round. */
 #define AVX2_NEXT_ROUND \
   "add $128, %[i]\n\t" \
   "jnz 1b"
-/* s and d point to the ends, the index i counts up from -128 * r to 0: one
- * add and one fused branch a round. */
 #define AVX2_OPERANDS \
   [a0] "+x"(a0), [a1] "+x"(a1), [a2] "+x"(a2), [a3] "+x"(a3), [i] "+r"(i)
 #define AVX2_INPUTS [bias] "x"(bias), [ones] "x"(ones)
 #define AVX2_CLOBBERS "xmm0", "xmm1", "xmm2", "xmm3", "cc", "memory"
+/* ymm t's word pairs added to the lanes of accumulator acc */
+#define AVX2_MADD_ADD(t, acc) \
+  "vpmaddwd %[ones], %%ymm" t ", %%ymm" t "\n\t" \
+  "vpaddd %%ymm" t ", %[" acc "], %[" acc "]\n\t"
 
-/* Sums (and if d is not NULL, copies to d) the whole 32-byte blocks of n
- * bytes at s, 128 bytes a round; *done is set to the bytes handled. The
- * result is below 2^48. */
+/* The sum: 32 bytes at s + off, loaded and biased in one instruction */
+#define AVX2_LOAD_BIAS(off, t) "vpxor " off "(%[s],%[i]), %[bias], %%ymm" t "\n\t"
+
+/* One's-complement 64-bit sum of n >= 33 bytes at s. The batches start at
+ * s (unaligned 32-byte loads cost about what aligned ones do); the last
+ * partial vector is the 32 bytes ending at the last even length, its bytes
+ * already summed masked off; an odd last byte is added alone. Nothing
+ * outside [s, s + n) is read. */
 FASTSUM_AVX2 static uint64_t
-avx2_blocks(uint8_t *d, const uint8_t *s, size_t n, size_t *done)
+avx2_sum(const uint8_t *s, size_t n)
+{
+  /* 32 bytes of 0x00, then 32 of 0xff: from keep + r, the mask that keeps
+   * the last r bytes of a vector */
+  static const uint8_t keep[64] __attribute__((aligned(64))) = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+  const __m256i bias = _mm256_set1_epi16(-32768), ones = _mm256_set1_epi16(1);
+  const size_t even = n & ~(size_t)1, partial = even % 32;
+  const uint8_t *end = s + even;
+  size_t rounds = even / 128, singles = even % 128 / 32;
+  uint64_t sum = n & 1 ? s[n - 1] : 0;
+  do {
+    size_t r = rounds < FASTSUM_AVX2_MAX_ROUNDS ? rounds : FASTSUM_AVX2_MAX_ROUNDS;
+    size_t steps = 4 * r;
+    __m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0, a3 = a0;
+    rounds -= r;
+    if (r > 0) {
+      ptrdiff_t i = -(ptrdiff_t)(r * 128);
+      s += r * 128;
+      __asm__(".p2align 5\n"
+              "1:\n\t"
+              AVX2_LOAD_BIAS("", "0") AVX2_LOAD_BIAS("32", "1")
+              AVX2_LOAD_BIAS("64", "2") AVX2_LOAD_BIAS("96", "3")
+              AVX2_MADD_ADD("0", "a0") AVX2_MADD_ADD("1", "a1")
+              AVX2_MADD_ADD("2", "a2") AVX2_MADD_ADD("3", "a3")
+              AVX2_NEXT_ROUND
+              : AVX2_OPERANDS
+              : [s] "r"(s), AVX2_INPUTS
+              : AVX2_CLOBBERS);
+    }
+    if (rounds == 0) {
+      for (; singles > 0; singles--, s += 32, steps++) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)s);
+        a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(_mm256_xor_si256(x, bias), ones));
+      }
+      if (partial != 0) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(end - 32));
+        x = _mm256_and_si256(x, _mm256_loadu_si256((const __m256i *)(const void *)(keep + partial)));
+        a2 = _mm256_add_epi32(a2, _mm256_madd_epi16(_mm256_xor_si256(x, bias), ones));
+        steps++;
+      }
+    }
+    sum += lanes_sum(a0, a1, a2, a3, steps);
+  } while (rounds > 0);
+  return sum;
+}
+
+/* Copies and sums the whole 32-byte blocks of n bytes from s to d (for
+ * vector_chksum), 128 bytes a round; *done is set to the bytes handled. */
+FASTSUM_AVX2 static uint64_t
+avx2_copy_blocks(uint8_t *d, const uint8_t *s, size_t n, size_t *done)
 {
   const __m256i bias = _mm256_set1_epi16(-32768), ones = _mm256_set1_epi16(1);
   uint64_t sum = 0;
@@ -455,54 +505,46 @@ avx2_blocks(uint8_t *d, const uint8_t *s, size_t n, size_t *done)
   *done = n / 32 * 32;
   do {
     size_t r = rounds < FASTSUM_AVX2_MAX_ROUNDS ? rounds : FASTSUM_AVX2_MAX_ROUNDS;
+    size_t steps = 4 * r;
     __m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0, a3 = a0;
-    /* each of the 4 * 8 lanes was short by 65536 in each round */
-    int64_t bias_back = (int64_t)r * 32 * 65536;
     rounds -= r;
     if (r > 0) {
       ptrdiff_t i = -(ptrdiff_t)(r * 128);
       s += r * 128;
-      if (d != NULL) {
-        d += r * 128;
-        __asm__("1:\n\t"
-                /* the sum works on biased copies in ymm4-7, so the
-                 * stores need not wait for it (measured: the copy's
-                 * extra time over the sum alone about halved) */
-                AVX2_LOADS
-                AVX2_BIAS("0", "4") AVX2_BIAS("1", "5") AVX2_BIAS("2", "6") AVX2_BIAS("3", "7")
-                AVX2_STORES
-                AVX2_MADD_ADD("4", "a0") AVX2_MADD_ADD("5", "a1")
-                AVX2_MADD_ADD("6", "a2") AVX2_MADD_ADD("7", "a3")
-                AVX2_NEXT_ROUND
-                : AVX2_OPERANDS
-                : [s] "r"(s), [d] "r"(d), AVX2_INPUTS
-                : AVX2_CLOBBERS, "xmm4", "xmm5", "xmm6", "xmm7");
-      } else {
-        __asm__("1:\n\t"
-                AVX2_LOADS
-                AVX2_BIAS("0", "0") AVX2_MADD_ADD("0", "a0")
-                AVX2_BIAS("1", "1") AVX2_MADD_ADD("1", "a1")
-                AVX2_BIAS("2", "2") AVX2_MADD_ADD("2", "a2")
-                AVX2_BIAS("3", "3") AVX2_MADD_ADD("3", "a3")
-                AVX2_NEXT_ROUND
-                : AVX2_OPERANDS
-                : [s] "r"(s), AVX2_INPUTS
-                : AVX2_CLOBBERS);
-      }
+      d += r * 128;
+      /* the sum works on biased copies in ymm4-7, so the stores need not
+       * wait for it (measured: the copy's extra time over the sum alone
+       * about halved) */
+      __asm__("1:\n\t"
+              "vmovdqu (%[s],%[i]), %%ymm0\n\t"
+              "vmovdqu 32(%[s],%[i]), %%ymm1\n\t"
+              "vmovdqu 64(%[s],%[i]), %%ymm2\n\t"
+              "vmovdqu 96(%[s],%[i]), %%ymm3\n\t"
+              "vpxor %[bias], %%ymm0, %%ymm4\n\t"
+              "vpxor %[bias], %%ymm1, %%ymm5\n\t"
+              "vpxor %[bias], %%ymm2, %%ymm6\n\t"
+              "vpxor %[bias], %%ymm3, %%ymm7\n\t"
+              "vmovdqu %%ymm0, (%[d],%[i])\n\t"
+              "vmovdqu %%ymm1, 32(%[d],%[i])\n\t"
+              "vmovdqu %%ymm2, 64(%[d],%[i])\n\t"
+              "vmovdqu %%ymm3, 96(%[d],%[i])\n\t"
+              AVX2_MADD_ADD("4", "a0") AVX2_MADD_ADD("5", "a1")
+              AVX2_MADD_ADD("6", "a2") AVX2_MADD_ADD("7", "a3")
+              AVX2_NEXT_ROUND
+              : AVX2_OPERANDS
+              : [s] "r"(s), [d] "r"(d), AVX2_INPUTS
+              : AVX2_CLOBBERS, "xmm4", "xmm5", "xmm6", "xmm7");
     }
     if (rounds == 0) {
       /* the last < 128 bytes in 32-byte steps: vector stores, not 8-byte
-       * ones, for the copy */
-      for (; singles > 0; singles--, s += 32, bias_back += 8 * 65536) {
+       * ones */
+      for (; singles > 0; singles--, s += 32, d += 32, steps++) {
         __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)s);
-        if (d != NULL) {
-          _mm256_storeu_si256((__m256i *)(void *)d, x);
-          d += 32;
-        }
+        _mm256_storeu_si256((__m256i *)(void *)d, x);
         a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(_mm256_xor_si256(x, bias), ones));
       }
     }
-    sum += (uint64_t)(lanes_sum(a0, a1, a2, a3) + bias_back);
+    sum += lanes_sum(a0, a1, a2, a3, steps);
   } while (rounds > 0);
   return sum;
 }
@@ -510,10 +552,10 @@ avx2_blocks(uint8_t *d, const uint8_t *s, size_t n, size_t *done)
 FASTSUM_AVX2 uint16_t
 fastsum_chksum_avx2(const void *data, int len)
 {
-  if (len < FASTSUM_VECTOR_MIN_LEN) {
+  if (len < FASTSUM_AVX2_MIN_LEN) {
     return scalar_chksum((const uint8_t *)data, len);
   }
-  return vector_chksum(avx2_blocks, FASTSUM_AVX2_ALIGN, NULL, (const uint8_t *)data, (size_t)len);
+  return fastsum_fold64(avx2_sum((const uint8_t *)data, (size_t)len));
 }
 
 FASTSUM_AVX2 uint16_t
@@ -522,7 +564,7 @@ fastsum_chksum_copy_avx2(void *dst, const void *src, uint16_t len)
   if (len < FASTSUM_VECTOR_MIN_LEN) {
     return scalar_chksum_copy(dst, src, len);
   }
-  return vector_chksum(avx2_blocks, FASTSUM_AVX2_ALIGN, (uint8_t *)dst, (const uint8_t *)src, len);
+  return vector_chksum(avx2_copy_blocks, FASTSUM_AVX2_COPY_ALIGN, (uint8_t *)dst, (const uint8_t *)src, len);
 }
 
 #endif /* FASTSUM_HAVE_AVX2 */
