@@ -438,60 +438,73 @@ lanes_sum(__m256i a0, __m256i a1, __m256i a2, __m256i a3, size_t steps)
 /* The sum: 32 bytes at s + off, loaded and biased in one instruction */
 #define AVX2_LOAD_BIAS(off, t) "vpxor " off "(%[s],%[i]), %[bias], %%ymm" t "\n\t"
 
-/* One's-complement 64-bit sum of n >= 33 bytes at s. The batches start at
- * s (unaligned 32-byte loads cost about what aligned ones do); the last
- * partial vector is the 32 bytes ending at the last even length, its bytes
- * already summed masked off; an odd last byte is added alone. Nothing
- * outside [s, s + n) is read. */
+/* r > 0 rounds of 128 bytes at s added to the lanes of a0..a3 */
+#define AVX2_SUM_ROUNDS(s, r) \
+  do { \
+    ptrdiff_t i = -(ptrdiff_t)((r) * 128); \
+    __asm__(".p2align 5\n" \
+            "1:\n\t" \
+            AVX2_LOAD_BIAS("", "0") AVX2_LOAD_BIAS("32", "1") \
+            AVX2_LOAD_BIAS("64", "2") AVX2_LOAD_BIAS("96", "3") \
+            AVX2_MADD_ADD("0", "a0") AVX2_MADD_ADD("1", "a1") \
+            AVX2_MADD_ADD("2", "a2") AVX2_MADD_ADD("3", "a3") \
+            AVX2_NEXT_ROUND \
+            : AVX2_OPERANDS \
+            : [s] "r"((s) + (r) * 128), AVX2_INPUTS \
+            : AVX2_CLOBBERS); \
+  } while (0)
+
+/* One's-complement 64-bit sum of n >= 128 bytes at s. The rounds start at
+ * s (unaligned 32-byte loads cost about what aligned ones do). The last
+ * n % 128 bytes (even, the odd last byte is added alone) are the four
+ * vectors ending there, each with the bytes already summed masked off: no
+ * branch on the length after the rounds. Nothing outside [s, s + n) is
+ * read. */
 FASTSUM_AVX2 static uint64_t
 avx2_sum(const uint8_t *s, size_t n)
 {
-  /* 32 bytes of 0x00, then 32 of 0xff: from keep + r, the mask that keeps
-   * the last r bytes of a vector */
-  static const uint8_t keep[64] __attribute__((aligned(64))) = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  /* 128 bytes of 0x00, then 128 of 0xff: the mask of the k-th of the last
+   * four vectors is at last + 32 * k, last being the bytes after the
+   * rounds */
+  static const uint8_t keep[256] __attribute__((aligned(64))) = {
+    [128] = 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
   const __m256i bias = _mm256_set1_epi16(-32768), ones = _mm256_set1_epi16(1);
-  const size_t even = n & ~(size_t)1, partial = even % 32;
+  const size_t even = n & ~(size_t)1, last = even % 128;
   const uint8_t *end = s + even;
-  size_t rounds = even / 128, singles = even % 128 / 32;
+  size_t rounds = even / 128;
   uint64_t sum = n & 1 ? s[n - 1] : 0;
-  do {
-    size_t r = rounds < FASTSUM_AVX2_MAX_ROUNDS ? rounds : FASTSUM_AVX2_MAX_ROUNDS;
-    size_t steps = 4 * r;
-    __m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0, a3 = a0;
-    rounds -= r;
-    if (r > 0) {
-      ptrdiff_t i = -(ptrdiff_t)(r * 128);
-      s += r * 128;
-      __asm__(".p2align 5\n"
-              "1:\n\t"
-              AVX2_LOAD_BIAS("", "0") AVX2_LOAD_BIAS("32", "1")
-              AVX2_LOAD_BIAS("64", "2") AVX2_LOAD_BIAS("96", "3")
-              AVX2_MADD_ADD("0", "a0") AVX2_MADD_ADD("1", "a1")
-              AVX2_MADD_ADD("2", "a2") AVX2_MADD_ADD("3", "a3")
-              AVX2_NEXT_ROUND
-              : AVX2_OPERANDS
-              : [s] "r"(s), AVX2_INPUTS
-              : AVX2_CLOBBERS);
-    }
-    if (rounds == 0) {
-      for (; singles > 0; singles--, s += 32, steps++) {
-        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)s);
-        a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(_mm256_xor_si256(x, bias), ones));
-      }
-      if (partial != 0) {
-        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(end - 32));
-        x = _mm256_and_si256(x, _mm256_loadu_si256((const __m256i *)(const void *)(keep + partial)));
-        a2 = _mm256_add_epi32(a2, _mm256_madd_epi16(_mm256_xor_si256(x, bias), ones));
-        steps++;
-      }
-    }
-    sum += lanes_sum(a0, a1, a2, a3, steps);
-  } while (rounds > 0);
-  return sum;
+  __m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0, a3 = a0, x0, x1, x2, x3;
+  /* whole batches first, each widened */
+  while (rounds > FASTSUM_AVX2_MAX_ROUNDS) {
+    AVX2_SUM_ROUNDS(s, FASTSUM_AVX2_MAX_ROUNDS);
+    sum += lanes_sum(a0, a1, a2, a3, 4 * FASTSUM_AVX2_MAX_ROUNDS);
+    a0 = a1 = a2 = a3 = _mm256_setzero_si256();
+    s += FASTSUM_AVX2_MAX_ROUNDS * 128;
+    rounds -= FASTSUM_AVX2_MAX_ROUNDS;
+  }
+  if (rounds > 0) {
+    AVX2_SUM_ROUNDS(s, rounds);
+  }
+#define AVX2_LAST(k) \
+  _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(end - 128 + 32 * (k))), \
+                   _mm256_loadu_si256((const __m256i *)(const void *)(keep + last + 32 * (k))))
+  x0 = AVX2_LAST(0);
+  x1 = AVX2_LAST(1);
+  x2 = AVX2_LAST(2);
+  x3 = AVX2_LAST(3);
+#undef AVX2_LAST
+  a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(_mm256_xor_si256(x0, bias), ones));
+  a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(_mm256_xor_si256(x1, bias), ones));
+  a2 = _mm256_add_epi32(a2, _mm256_madd_epi16(_mm256_xor_si256(x2, bias), ones));
+  a3 = _mm256_add_epi32(a3, _mm256_madd_epi16(_mm256_xor_si256(x3, bias), ones));
+  return sum + lanes_sum(a0, a1, a2, a3, 4 * rounds + 4);
 }
 
 /* Copies and sums the whole 32-byte blocks of n bytes from s to d (for
