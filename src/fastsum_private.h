@@ -143,7 +143,7 @@ uint16_t fastsum_chksum_copy_avx2(void *dst, const void *src, uint16_t len);
 #define FASTSUM_AVX2_ALIGN 1
 #define FASTSUM_AVX2_COPY_ALIGN 32
 /** From this length on the AVX2 sum beats the scalar one. */
-#define FASTSUM_AVX2_MIN_LEN 512
+#define FASTSUM_AVX2_MIN_LEN 384
 #ifdef __AVX2__
 #define FASTSUM_CPU_HAS_AVX2() 1
 #else

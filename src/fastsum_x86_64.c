@@ -102,14 +102,15 @@ static inline __attribute__((always_inline)) uint64_t
 scalar_sum(const uint8_t *p, size_t n, uint64_t sum)
 {
   const uint8_t *start = p;
-  size_t rounds = n / 64;
+  size_t rounds = n / 128;
+  uint64_t sum2 = 0;
   if (n < 8) {
     return add_carry(sum, tail_sum(NULL, p, n));
   }
-  __asm__("test %[rounds], %[rounds]\n\t" /* CF = 0; ZF: no whole round */
+  __asm__("test %[rounds], %[rounds]\n\t"
           "jz 2f\n"
           "1:\n\t"
-          "adcq (%[p]), %[sum]\n\t"
+          "addq (%[p]), %[sum]\n\t"
           "adcq 8(%[p]), %[sum]\n\t"
           "adcq 16(%[p]), %[sum]\n\t"
           "adcq 24(%[p]), %[sum]\n\t"
@@ -117,11 +118,35 @@ scalar_sum(const uint8_t *p, size_t n, uint64_t sum)
           "adcq 40(%[p]), %[sum]\n\t"
           "adcq 48(%[p]), %[sum]\n\t"
           "adcq 56(%[p]), %[sum]\n\t"
-          "leaq 64(%[p]), %[p]\n\t"
+          "adcq $0, %[sum]\n\t"
+          "addq 64(%[p]), %[sum2]\n\t"
+          "adcq 72(%[p]), %[sum2]\n\t"
+          "adcq 80(%[p]), %[sum2]\n\t"
+          "adcq 88(%[p]), %[sum2]\n\t"
+          "adcq 96(%[p]), %[sum2]\n\t"
+          "adcq 104(%[p]), %[sum2]\n\t"
+          "adcq 112(%[p]), %[sum2]\n\t"
+          "adcq 120(%[p]), %[sum2]\n\t"
+          "adcq $0, %[sum2]\n\t"
+          "leaq 128(%[p]), %[p]\n\t"
           "decq %[rounds]\n\t"
           "jnz 1b\n\t"
+          "addq %[sum2], %[sum]\n\t"
           "adcq $0, %[sum]\n"
           "2:\n\t"
+          "testb $64, %b[n]\n\t"
+          "jz 6f\n\t"
+          "addq (%[p]), %[sum]\n\t"
+          "adcq 8(%[p]), %[sum]\n\t"
+          "adcq 16(%[p]), %[sum]\n\t"
+          "adcq 24(%[p]), %[sum]\n\t"
+          "adcq 32(%[p]), %[sum]\n\t"
+          "adcq 40(%[p]), %[sum]\n\t"
+          "adcq 48(%[p]), %[sum]\n\t"
+          "adcq 56(%[p]), %[sum]\n\t"
+          "adcq $0, %[sum]\n\t"
+          "leaq 64(%[p]), %[p]\n"
+          "6:\n\t"
           "testb $32, %b[n]\n\t"
           "jz 3f\n\t"
           "addq (%[p]), %[sum]\n\t"
@@ -143,7 +168,7 @@ scalar_sum(const uint8_t *p, size_t n, uint64_t sum)
           "addq (%[p]), %[sum]\n\t"
           "adcq $0, %[sum]\n"
           "5:"
-          : [sum] "+r"(sum), [p] "+r"(p), [rounds] "+r"(rounds)
+          : [sum] "+r"(sum), [sum2] "+r"(sum2), [p] "+r"(p), [rounds] "+r"(rounds)
           : [n] "r"(n)
           : "cc", "memory");
   if (n & 7) {
