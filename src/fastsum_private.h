@@ -130,18 +130,16 @@ uint16_t fastsum_chksum_copy_sse2(void *dst, const void *src, uint16_t len);
 #ifdef FASTSUM_HAVE_AVX2
 uint16_t fastsum_chksum_avx2(const void *data, int len);
 uint16_t fastsum_chksum_copy_avx2(void *dst, const void *src, uint16_t len);
-/* 128 bytes a round, one step for each lane of four accumulators, then up
- * to three single 32-byte steps and the last partial vector (the odd last
- * byte is added alone); the four are added together before widening, so
- * 4 * 8191 + 4 steps of -65536 reach exactly INT32_MIN. The sum's batches
- * start at the data itself (align 1); the copy's at a 32-byte aligned
- * destination. */
+/* 128 bytes a round, one step for each lane of four accumulators; the sum
+ * adds a step for its first vector and four for its last bytes (127 at
+ * most, the odd last byte added alone), the copy up to three. The four are
+ * added together before widening: 4 * 8190 + 5 steps of -65536 stay within
+ * int32_t, 4 * 8191 + 5 would not. */
 #define FASTSUM_AVX2_ROUND_BYTES 128
-#define FASTSUM_AVX2_MAX_ROUNDS 8191
+#define FASTSUM_AVX2_MAX_ROUNDS 8190
 #define FASTSUM_AVX2_BATCH_BYTES (FASTSUM_AVX2_MAX_ROUNDS * FASTSUM_AVX2_ROUND_BYTES + \
                                   FASTSUM_AVX2_ROUND_BYTES - 1)
-#define FASTSUM_AVX2_ALIGN 1
-#define FASTSUM_AVX2_COPY_ALIGN 32
+#define FASTSUM_AVX2_ALIGN 32
 /** From this length on the AVX2 sum beats the scalar one. */
 #define FASTSUM_AVX2_MIN_LEN 384
 #ifdef __AVX2__

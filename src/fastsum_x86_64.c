@@ -227,12 +227,24 @@ ipv4_header_sum(const uint8_t *p)
   return add_carry(add_carry(load64(p), load64(p + 8)), w);
 }
 
+/* 40 bytes (an IPv6 header, an IPv4 header with a TCP header): five
+ * loads, two carry chains. */
+static inline __attribute__((always_inline)) uint64_t
+words40_sum(const uint8_t *p)
+{
+  return add_carry(add_carry(add_carry(load64(p), load64(p + 8)), load64(p + 32)),
+                   add_carry(load64(p + 16), load64(p + 24)));
+}
+
 /* The scalar path's whole checksum of len bytes (any int). */
 static inline __attribute__((always_inline)) uint16_t
 scalar_chksum(const uint8_t *p, int len)
 {
   if (len == 20) {
     return fastsum_fold64(ipv4_header_sum(p));
+  }
+  if (len == 40) {
+    return fastsum_fold64(words40_sum(p));
   }
   if (len <= 0) {
     return 0;
@@ -479,19 +491,23 @@ lanes_sum(__m256i a0, __m256i a1, __m256i a2, __m256i a3, size_t steps)
             : AVX2_CLOBBERS); \
   } while (0)
 
-/* One's-complement 64-bit sum of n >= 128 bytes at s. The rounds start at
- * s (unaligned 32-byte loads cost about what aligned ones do). The last
- * n % 128 bytes (even, the odd last byte is added alone) are the four
- * vectors ending there, each with the bytes already summed masked off: no
- * branch on the length after the rounds. Nothing outside [s, s + n) is
- * read. */
+/* One's-complement 64-bit sum of n >= 160 bytes at data, with no branch on
+ * the length but the rounds' loop: the first vector (loaded from data,
+ * the bytes from the first 32-byte aligned address on masked off), then
+ * the rounds from that address (a load across two cache lines costs more),
+ * then the four vectors ending at the last even length, each with the
+ * bytes already summed masked off, and an odd last byte alone. If the
+ * aligned address is an odd byte in, everything is summed on the other
+ * byte of each word (the first vector's bytes swapped to match) and the
+ * total swapped back. Nothing outside [data, data + n) is read. */
 FASTSUM_AVX2 static uint64_t
-avx2_sum(const uint8_t *s, size_t n)
+avx2_sum(const uint8_t *data, size_t n)
 {
-  /* 128 bytes of 0x00, then 128 of 0xff: the mask of the k-th of the last
-   * four vectors is at last + 32 * k, last being the bytes after the
+  /* 128 bytes of 0x00, 128 of 0xff, 32 of 0x00: the mask that keeps the
+   * first h bytes of a vector is at 256 - h; the one of the k-th of the
+   * last four vectors at last + 32 * k, last being the bytes after the
    * rounds */
-  static const uint8_t keep[256] __attribute__((aligned(64))) = {
+  static const uint8_t keep[288] __attribute__((aligned(64))) = {
     [128] = 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
@@ -501,16 +517,26 @@ avx2_sum(const uint8_t *s, size_t n)
     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
   const __m256i bias = _mm256_set1_epi16(-32768), ones = _mm256_set1_epi16(1);
-  const size_t even = n & ~(size_t)1, last = even % 128;
+  const size_t head = (size_t)(0u - (uintptr_t)data) & (FASTSUM_AVX2_ALIGN - 1);
+  const uint8_t *s = data + head;
+  const size_t even = (n - head) & ~(size_t)1, last = even % 128;
   const uint8_t *end = s + even;
-  size_t rounds = even / 128;
-  uint64_t sum = n & 1 ? s[n - 1] : 0;
-  __m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0, a3 = a0, x0, x1, x2, x3;
+  size_t rounds = even / 128, steps = 1;
+  uint64_t sum = (n - head) & 1 ? s[n - head - 1] : 0;
+  __m256i a0, a1 = _mm256_setzero_si256(), a2 = a1, a3 = a1, x0, x1, x2, x3;
+  x0 = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)data),
+                        _mm256_loadu_si256((const __m256i *)(const void *)(keep + 256 - head)));
+  if (head & 1) {
+    x0 = _mm256_shuffle_epi8(x0, _mm256_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
+                                                  1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+  }
+  a0 = _mm256_madd_epi16(_mm256_xor_si256(x0, bias), ones);
   /* whole batches first, each widened */
   while (rounds > FASTSUM_AVX2_MAX_ROUNDS) {
     AVX2_SUM_ROUNDS(s, FASTSUM_AVX2_MAX_ROUNDS);
-    sum += lanes_sum(a0, a1, a2, a3, 4 * FASTSUM_AVX2_MAX_ROUNDS);
+    sum += lanes_sum(a0, a1, a2, a3, steps + 4 * FASTSUM_AVX2_MAX_ROUNDS);
     a0 = a1 = a2 = a3 = _mm256_setzero_si256();
+    steps = 0;
     s += FASTSUM_AVX2_MAX_ROUNDS * 128;
     rounds -= FASTSUM_AVX2_MAX_ROUNDS;
   }
@@ -529,7 +555,8 @@ avx2_sum(const uint8_t *s, size_t n)
   a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(_mm256_xor_si256(x1, bias), ones));
   a2 = _mm256_add_epi32(a2, _mm256_madd_epi16(_mm256_xor_si256(x2, bias), ones));
   a3 = _mm256_add_epi32(a3, _mm256_madd_epi16(_mm256_xor_si256(x3, bias), ones));
-  return sum + lanes_sum(a0, a1, a2, a3, 4 * rounds + 4);
+  sum += lanes_sum(a0, a1, a2, a3, steps + 4 * rounds + 4);
+  return head & 1 ? swap_sum(sum) : sum;
 }
 
 /* Copies and sums the whole 32-byte blocks of n bytes from s to d (for
@@ -602,7 +629,7 @@ fastsum_chksum_copy_avx2(void *dst, const void *src, uint16_t len)
   if (len < FASTSUM_VECTOR_MIN_LEN) {
     return scalar_chksum_copy(dst, src, len);
   }
-  return vector_chksum(avx2_copy_blocks, FASTSUM_AVX2_COPY_ALIGN, (uint8_t *)dst, (const uint8_t *)src, len);
+  return vector_chksum(avx2_copy_blocks, FASTSUM_AVX2_ALIGN, (uint8_t *)dst, (const uint8_t *)src, len);
 }
 
 #endif /* FASTSUM_HAVE_AVX2 */
