@@ -288,25 +288,18 @@ swap_sum(uint64_t sum)
  * whole vectors of n bytes at s; *done is set to the bytes handled. */
 typedef uint64_t (*blocks_fn)(uint8_t *d, const uint8_t *s, size_t n, size_t *done);
 
-/* Checksum (and copy, if d is not NULL) of n >= align bytes with a vector
- * path: the blocks start at an address aligned to align (in d for the
- * copy: split stores cost more than split loads), the bytes before and
- * after them go to the scalar code; if the head is odd in length, the rest
- * was summed on the other byte of each word and is swapped. */
-static inline __attribute__((always_inline)) uint16_t
-vector_chksum(blocks_fn blocks, size_t align, uint8_t *d, const uint8_t *s, size_t n)
+/* Cold data (a frame just received, a piece of a big buffer): the sum's
+ * three instructions waiting behind every vector load fill the scheduler,
+ * and the loads of the last lines issue only when the first ones have
+ * arrived (memcpy does not wait so). So from 1024 bytes on the last eight
+ * lines, the one holding the last byte first, are asked for up front, in
+ * straight-line code (a loop costs more than the prefetches when the data
+ * is hot). 1500 bytes cold: copy 1.17..1.29x memcpy without, 1.00..1.10x
+ * with (ten alternating runs); hot unchanged. */
+static inline __attribute__((always_inline)) void
+prefetch_last_lines(const uint8_t *s, size_t n)
 {
-  size_t head = (size_t)(0u - (uintptr_t)(d != NULL ? d : s)) & (align - 1), done;
-  uint64_t sum;
   if (n >= 1024) {
-    /* Cold data (a frame just received, a piece of a big buffer): the sum's
-     * three instructions waiting behind every vector load fill the
-     * scheduler, and the loads of the last lines issue only when the first
-     * ones have arrived (memcpy does not wait so). So the last eight
-     * lines, the one holding the last byte first, are asked for up front,
-     * in straight-line code (a loop costs more than the prefetches when the
-     * data is hot). 1500 bytes cold: copy 1.17..1.29x memcpy without,
-     * 1.00..1.10x with (ten alternating runs); hot unchanged. */
     const uint8_t *end = s + n;
     int k;
 #pragma GCC unroll 8
@@ -314,16 +307,40 @@ vector_chksum(blocks_fn blocks, size_t align, uint8_t *d, const uint8_t *s, size
       __builtin_prefetch(end - 1 - 64 * k);
     }
   }
-  sum = blocks(d != NULL ? d + head : NULL, s + head, n - head, &done);
-  if (d != NULL) {
-    sum = scalar_copy_sum(d + head + done, s + head + done, n - head - done, sum);
-  } else {
-    sum = scalar_sum(s + head + done, n - head - done, sum);
-  }
+}
+
+/* Checksum of n >= align bytes with a vector path's blocks (d NULL): the
+ * blocks start at an address aligned to align, the bytes before and after
+ * them go to the scalar code; if the head is odd in length, the rest was
+ * summed on the other byte of each word and is swapped. */
+static inline __attribute__((always_inline)) uint16_t
+vector_chksum(blocks_fn blocks, size_t align, const uint8_t *s, size_t n)
+{
+  size_t head = (size_t)(0u - (uintptr_t)s) & (align - 1), done;
+  uint64_t sum;
+  prefetch_last_lines(s, n);
+  sum = blocks(NULL, s + head, n - head, &done);
+  sum = scalar_sum(s + head + done, n - head - done, sum);
   if (head & 1) {
     sum = swap_sum(sum);
   }
-  return fastsum_fold64(d != NULL ? scalar_copy_sum(d, s, head, sum) : scalar_sum(s, head, sum));
+  return fastsum_fold64(scalar_sum(s, head, sum));
+}
+
+/* The same with a copy to d: the blocks start at an address of d aligned
+ * to align (split stores cost more than split loads). */
+static inline __attribute__((always_inline)) uint16_t
+vector_copy_chksum(blocks_fn blocks, size_t align, uint8_t *d, const uint8_t *s, size_t n)
+{
+  size_t head = (size_t)(0u - (uintptr_t)d) & (align - 1), done;
+  uint64_t sum;
+  prefetch_last_lines(s, n);
+  sum = blocks(d + head, s + head, n - head, &done);
+  sum = scalar_copy_sum(d + head + done, s + head + done, n - head - done, sum);
+  if (head & 1) {
+    sum = swap_sum(sum);
+  }
+  return fastsum_fold64(scalar_copy_sum(d, s, head, sum));
 }
 
 #include <emmintrin.h>
@@ -400,7 +417,10 @@ sse2_blocks(uint8_t *d, const uint8_t *s, size_t n, size_t *done)
 static __attribute__((noinline)) uint16_t
 sse2_chksum(uint8_t *d, const uint8_t *s, size_t n)
 {
-  return vector_chksum(sse2_blocks, FASTSUM_SSE2_ALIGN, d, s, n);
+  if (d == NULL) {
+    return vector_chksum(sse2_blocks, FASTSUM_SSE2_ALIGN, s, n);
+  }
+  return vector_copy_chksum(sse2_blocks, FASTSUM_SSE2_ALIGN, d, s, n);
 }
 
 uint16_t
@@ -560,7 +580,7 @@ avx2_sum(const uint8_t *data, size_t n)
 }
 
 /* Copies and sums the whole 32-byte blocks of n bytes from s to d (for
- * vector_chksum), 128 bytes a round; *done is set to the bytes handled. */
+ * vector_copy_chksum), 128 bytes a round; *done is set to the bytes handled. */
 FASTSUM_AVX2 static uint64_t
 avx2_copy_blocks(uint8_t *d, const uint8_t *s, size_t n, size_t *done)
 {
@@ -629,7 +649,7 @@ fastsum_chksum_copy_avx2(void *dst, const void *src, uint16_t len)
   if (len < FASTSUM_VECTOR_MIN_LEN) {
     return scalar_chksum_copy(dst, src, len);
   }
-  return vector_chksum(avx2_copy_blocks, FASTSUM_AVX2_ALIGN, (uint8_t *)dst, (const uint8_t *)src, len);
+  return vector_copy_chksum(avx2_copy_blocks, FASTSUM_AVX2_ALIGN, (uint8_t *)dst, (const uint8_t *)src, len);
 }
 
 #endif /* FASTSUM_HAVE_AVX2 */
