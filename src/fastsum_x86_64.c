@@ -93,11 +93,12 @@ last_bytes(const uint8_t *p, size_t n)
 }
 
 /* One's-complement 64-bit sum of n bytes at p added to sum, in one asm
- * block: a loop adds 64 bytes a round with ADC, advancing with LEA and DEC,
- * which leave the carry flag alone, so the carry flows through all the
- * rounds and is added back once after them; then the last whole words, 32,
- * 16 and 8 bytes, each run with its own carry added back. The asm reads
- * the words through p: hence the "memory" clobber. */
+ * block, on two accumulators: each run of words starts its carry chain with
+ * ADD and ends it with ADC $0, so the runs on the two accumulators execute
+ * side by side (the flags are renamed), twice the additions a cycle of one
+ * chain. A loop adds 128 bytes a round, 64 to each; then the last whole
+ * words, 64 bytes (32 to each), 32, 16 and 8; the two are added at the
+ * end. The asm reads the words through p: hence the "memory" clobber. */
 static inline __attribute__((always_inline)) uint64_t
 scalar_sum(const uint8_t *p, size_t n, uint64_t sum)
 {
@@ -130,9 +131,7 @@ scalar_sum(const uint8_t *p, size_t n, uint64_t sum)
           "adcq $0, %[sum2]\n\t"
           "leaq 128(%[p]), %[p]\n\t"
           "decq %[rounds]\n\t"
-          "jnz 1b\n\t"
-          "addq %[sum2], %[sum]\n\t"
-          "adcq $0, %[sum]\n"
+          "jnz 1b\n"
           "2:\n\t"
           "testb $64, %b[n]\n\t"
           "jz 6f\n\t"
@@ -140,11 +139,12 @@ scalar_sum(const uint8_t *p, size_t n, uint64_t sum)
           "adcq 8(%[p]), %[sum]\n\t"
           "adcq 16(%[p]), %[sum]\n\t"
           "adcq 24(%[p]), %[sum]\n\t"
-          "adcq 32(%[p]), %[sum]\n\t"
-          "adcq 40(%[p]), %[sum]\n\t"
-          "adcq 48(%[p]), %[sum]\n\t"
-          "adcq 56(%[p]), %[sum]\n\t"
           "adcq $0, %[sum]\n\t"
+          "addq 32(%[p]), %[sum2]\n\t"
+          "adcq 40(%[p]), %[sum2]\n\t"
+          "adcq 48(%[p]), %[sum2]\n\t"
+          "adcq 56(%[p]), %[sum2]\n\t"
+          "adcq $0, %[sum2]\n\t"
           "leaq 64(%[p]), %[p]\n"
           "6:\n\t"
           "testb $32, %b[n]\n\t"
@@ -158,16 +158,18 @@ scalar_sum(const uint8_t *p, size_t n, uint64_t sum)
           "3:\n\t"
           "testb $16, %b[n]\n\t"
           "jz 4f\n\t"
-          "addq (%[p]), %[sum]\n\t"
-          "adcq 8(%[p]), %[sum]\n\t"
-          "adcq $0, %[sum]\n\t"
+          "addq (%[p]), %[sum2]\n\t"
+          "adcq 8(%[p]), %[sum2]\n\t"
+          "adcq $0, %[sum2]\n\t"
           "leaq 16(%[p]), %[p]\n"
           "4:\n\t"
           "testb $8, %b[n]\n\t"
           "jz 5f\n\t"
           "addq (%[p]), %[sum]\n\t"
           "adcq $0, %[sum]\n"
-          "5:"
+          "5:\n\t"
+          "addq %[sum2], %[sum]\n\t"
+          "adcq $0, %[sum]"
           : [sum] "+r"(sum), [sum2] "+r"(sum2), [p] "+r"(p), [rounds] "+r"(rounds)
           : [n] "r"(n)
           : "cc", "memory");
