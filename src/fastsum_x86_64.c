@@ -465,6 +465,7 @@ lanes_sum(__m256i a0, __m256i a1, __m256i a2, __m256i a3, size_t steps)
 {
   __m256i a = _mm256_add_epi32(_mm256_add_epi32(a0, a1), _mm256_add_epi32(a2, a3));
   __m256i q;
+  __m128i h;
   if (steps < 4096) {
     /* the eight lanes' total fits in int32_t too: three adds, no widening */
     __m128i x = _mm_add_epi32(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
@@ -474,7 +475,7 @@ lanes_sum(__m256i a0, __m256i a1, __m256i a2, __m256i a3, size_t steps)
   }
   q = _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm256_castsi256_si128(a)),
                                _mm256_cvtepi32_epi64(_mm256_extracti128_si256(a, 1)));
-  __m128i h = _mm_add_epi64(_mm256_castsi256_si128(q), _mm256_extracti128_si256(q, 1));
+  h = _mm_add_epi64(_mm256_castsi256_si128(q), _mm256_extracti128_si256(q, 1));
   return (uint64_t)(_mm_cvtsi128_si64(h) + _mm_extract_epi64(h, 1) + (int64_t)steps * 8 * 65536);
 }
 
@@ -525,20 +526,11 @@ lanes_sum(__m256i a0, __m256i a1, __m256i a2, __m256i a3, size_t steps)
 FASTSUM_AVX2 static uint64_t
 avx2_sum(const uint8_t *data, size_t n)
 {
-  /* 128 bytes of 0x00, 128 of 0xff, 32 of 0x00: the mask that keeps the
-   * first h bytes of a vector is at 256 - h; the one of the k-th of the
-   * last four vectors at last + 32 * k, last being the bytes after the
-   * rounds */
-  static const uint8_t keep[288] __attribute__((aligned(64))) = {
-    [128] = 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
   const __m256i bias = _mm256_set1_epi16(-32768), ones = _mm256_set1_epi16(1);
+  /* each byte's index: compared with a count, the mask of the bytes before
+   * or after it */
+  const __m256i index = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
+                                         18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
   const size_t head = (size_t)(0u - (uintptr_t)data) & (FASTSUM_AVX2_ALIGN - 1);
   const uint8_t *s = data + head;
   const size_t even = (n - head) & ~(size_t)1, last = even % 128;
@@ -547,7 +539,7 @@ avx2_sum(const uint8_t *data, size_t n)
   uint64_t sum = (n - head) & 1 ? s[n - head - 1] : 0;
   __m256i a0, a1 = _mm256_setzero_si256(), a2 = a1, a3 = a1, x0, x1, x2, x3;
   x0 = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)data),
-                        _mm256_loadu_si256((const __m256i *)(const void *)(keep + 256 - head)));
+                        _mm256_cmpgt_epi8(_mm256_set1_epi8((char)head), index));
   if (head & 1) {
     x0 = _mm256_shuffle_epi8(x0, _mm256_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
                                                   1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
@@ -565,9 +557,11 @@ avx2_sum(const uint8_t *data, size_t n)
   if (rounds > 0) {
     AVX2_SUM_ROUNDS(s, rounds);
   }
+  /* the k-th of the last four vectors: its byte j is new if 32 * k + j >=
+   * 128 - last */
 #define AVX2_LAST(k) \
   _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(end - 128 + 32 * (k))), \
-                   _mm256_loadu_si256((const __m256i *)(const void *)(keep + last + 32 * (k))))
+                   _mm256_cmpgt_epi8(index, _mm256_set1_epi8((char)(127 - (int)last - 32 * (k)))))
   x0 = AVX2_LAST(0);
   x1 = AVX2_LAST(1);
   x2 = AVX2_LAST(2);
