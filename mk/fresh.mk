@@ -4,8 +4,8 @@
 # --variant=apt), puts a clean clone of HEAD in it and there asserts that
 # `make` as a non-root user stops at once with the one apt-get line, and that
 # `make` and `make test` as root pass. Needs root; not part of `make test`
-# (it runs `make test` itself), nor of .ci/run. docs/building.md has the
-# details and the times it takes.
+# (it runs `make test` itself); .ci/run runs it after `make test` when CI
+# is set. docs/building.md has the details and the times it takes.
 
 PKGS_fresh := mmdebstrap mount git procps
 FRESH_DIR := $(BUILD)/fresh
