@@ -35,6 +35,7 @@ series-tests)
   [ $# -eq 4 ] || die "usage: $0 series-tests PRISTINE PATCHED DEST"
   [ -d "$3/test/unit" ] || die "$3 has no test/unit"
   rm -rf "$4" "$4.tmp"
+  mkdir -p "$(dirname "$4")"
   cp -R "$2" "$4.tmp"
   rm -rf "$4.tmp/test/unit"
   cp -R "$3/test/unit" "$4.tmp/test/unit"
@@ -45,6 +46,7 @@ build)
   tree=$2 work=$3
   [ -f "$tree/contrib/ports/unix/check/Makefile" ] || die "$tree has no contrib/ports/unix/check"
   rm -rf "$work" "$work.tmp"
+  mkdir -p "$(dirname "$work")"
   cp -R "$tree" "$work.tmp"
   # lwIP's Makefile is run as its CI does, without this make's variables.
   env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -j2 -C "$work.tmp/contrib/ports/unix/check" \
