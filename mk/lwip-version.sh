@@ -6,7 +6,7 @@
 # line on stderr, exit 2. Each version has its series in patches/lwip-VERSION
 # (2.1.2 has its own: 2.1.3 changed icmp.c and opt.h around the series).
 dir=$1
-supported="2.1.2 2.1.3 2.2.1 2.2.2-dev"
+supported="2.1.2 2.1.3 2.2.0 2.2.1 2.2.2-dev"
 init="$dir/src/include/lwip/init.h"
 if [ ! -f "$init" ]; then
   echo "error: $dir is not an lwIP tree (no src/include/lwip/init.h)" >&2

@@ -16,7 +16,7 @@
 LWIP_SUPPORTED := 2.1.3 2.2.1
 # Also supported through LWIP_DIR (not fetched): lwIP 2.1.2 (STM32Cube) and
 # git master (2.2.2-dev, series against the commit docs/patches.md names).
-LWIP_DIR_SUPPORTED := 2.1.2 $(LWIP_SUPPORTED) 2.2.2-dev
+LWIP_DIR_SUPPORTED := 2.1.2 2.1.3 2.2.0 2.2.1 2.2.2-dev
 
 # The version every area builds against unless it says otherwise; with
 # LWIP_DIR or LWIP_TARBALL of another version, that tree.

@@ -45,15 +45,37 @@ apply: ## apply the series to your tree: make apply LWIP_DIR=/path/to/lwip
 revert: ## revert the series in your tree: make revert LWIP_DIR=/path/to/lwip
 	$(Q)$(if $(LWIP_DIR),$(APPLY_PATCHES) revert $(LWIP_DIR),echo "error: make revert needs LWIP_DIR=/path/to/lwip" >&2; exit 2)
 
-# Editing the series: `make patchwork` imports each series as commits of a
-# scratch git repository build/patchwork-X.Y.Z (edit, commit, rebase there),
-# `make patches-export` writes the commits back as patches/lwip-X.Y.Z/.
-.PHONY: patchwork patches-export
-patchwork: $(foreach v,$(LWIP_SUPPORTED),$(LWIP_READY_lwip-$v)) ## import the series into git repos build/patchwork-X.Y.Z
-	$(Q)$(foreach v,$(LWIP_SUPPORTED),$(TOP)/mk/patchwork.sh import $v $(LWIP_TREE_lwip-$v) $(BUILD)/patchwork-$v &&) true
+# The series: one canonical series per lwIP line, made on Debian's tree
+# (lwip-2.1.3, lwip-2.2.1), and the series generated from them
+# (patches/NAME/derive: from which, onto what, the fixups), by mk/series.sh.
+# Editing: `make patchwork` imports each canonical series as commits of a
+# scratch git repository build/patchwork-lwip-X.Y.Z (edit, commit, rebase
+# there), `make patches-export` writes them back to patches/, `make
+# patches-derive LWIP_BASES="TREE..."` makes the generated series again on
+# their base trees (lwIP's git tags, vendor trees). patches-sync (make check)
+# proves them in sync: the canonical series are what git makes of them; the
+# generated ones were made from them as they are, and change the same lines
+# but in their fixups' files; those whose base is in LWIP_BASES are made
+# again, byte for byte. test/apply/test-series.sh plants each kind of drift
+# in a copy of patches/ and sees the proof fail.
+SERIES := $(TOP)/mk/series.sh
+SERIES_CANONICAL := $(addprefix lwip-,$(LWIP_SUPPORTED))
+SERIES_CANONICAL_TREES := $(if $(LWIP_DIR),,$(foreach k,$(filter lwip-%,$(LWIP_KEYS)),$(LWIP_TREE_$k))) \
+  $(if $(LWIP_BASES),$(addprefix $(TOP)/$(BUILD)/,$(filter-out $(LWIP_KEYS),$(SERIES_CANONICAL))))
+.PHONY: patchwork patches-export patches-derive patches-sync
+patchwork: $(foreach v,$(LWIP_SUPPORTED),$(LWIP_READY_lwip-$v)) ## import the canonical series into git repos build/patchwork-lwip-X.Y.Z
+	$(Q)$(foreach s,$(SERIES_CANONICAL),$(SERIES) import $s $(LWIP_TREE_$s) $(BUILD)/patchwork-$s &&) true
 
-patches-export: ## write build/patchwork-X.Y.Z's commits back to patches/
-	$(Q)$(foreach v,$(LWIP_SUPPORTED),$(TOP)/mk/patchwork.sh export $v $(LWIP_TREE_lwip-$v) $(BUILD)/patchwork-$v &&) true
+patches-export: ## write build/patchwork-lwip-X.Y.Z's commits back to patches/
+	$(Q)$(foreach s,$(SERIES_CANONICAL),$(SERIES) export $s $(BUILD)/patchwork-$s &&) true
+
+patches-derive: $(addprefix $(BUILD)/,$(addsuffix .stamp,$(SERIES_CANONICAL))) ## make the generated series again: LWIP_BASES="their base trees"
+	$(Q)$(if $(LWIP_BASES),$(SERIES) sync write $(BUILD)/series-sync $(addprefix $(TOP)/$(BUILD)/,$(SERIES_CANONICAL)) $(LWIP_BASES),echo "error: make patches-derive needs LWIP_BASES=\"TREE...\"" >&2; exit 2)
+
+patches-sync: $(if $(LWIP_BASES),$(addprefix $(BUILD)/,$(addsuffix .stamp,$(SERIES_CANONICAL))),$(foreach k,$(LWIP_KEYS),$(LWIP_READY_$k))) ## prove the generated series in sync with the canonical ones
+	$(Q)$(SERIES) sync check $(BUILD)/series-sync $(sort $(SERIES_CANONICAL_TREES)) $(LWIP_BASES)
+	$(Q)$(TOP)/test/apply/test-series.sh $(BUILD)/series-test $(if $(LWIP_DIR),,$(foreach k,$(filter lwip-%,$(LWIP_KEYS)),$(LWIP_TREE_$k)))
+CHECK_TARGETS += patches-sync
 
 # Every combination of the options each touched file depends on compiles,
 # warnings as errors, lwIP's debug output off (the unit tests have it on).

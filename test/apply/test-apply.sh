@@ -76,10 +76,11 @@ for pristine in "$@"; do
   expect 1 "not applied" revert "$t"
 
   # all or nothing, and the refusal names the first patch that does not
-  # fit: a tree changed where the last patch's first hunk goes, and one
-  # changed where the second patch's goes (the series stops there, before
-  # the last patch)
-  for nth in $(series "$v" | wc -l) 2; do
+  # fit: a tree changed where the last code patch's first hunk goes (the
+  # last patch of the series only adds CHANGELOG entries), and one changed
+  # where the second patch's goes (the series stops there, before the last)
+  last_code=$(series "$v" | awk -v d="$top/patches/lwip-$v" '{ f = d "/" $0; while ((getline l < f) > 0) if (l ~ /^-[^-]/) n = NR; close(f) } END { print n }')
+  for nth in $last_code 2; do
     fresh "$pristine" "$t"
     change_removed_line "$v" "$(series "$v" | sed -n "${nth}p")" "$t" || continue
     misfit=$(first_misfit "$v" "$t")
