@@ -27,10 +27,23 @@ extern struct netif pk_netif[PK_NETIFS]; /* [PK_A], [PK_B] */
 #define PK_ADDR_PEER_B 0x0A000002UL
 void pk_ip4(ip4_addr_t *addr, u32_t host_order);
 
+/* Checksums a netif leaves to its hardware (struct pk_frame's offloaded):
+ * those whose NETIF_CHECKSUM_GEN_* flag it has cleared (per-netif
+ * control), and those lwIP is built not to generate (CHECKSUM_GEN_* 0, the
+ * style of vendors' templates for MACs that insert checksums). */
+#define PK_OFF_IP   0x01
+#define PK_OFF_UDP  0x02
+#define PK_OFF_TCP  0x04
+#define PK_OFF_ICMP 0x08
+u8_t pk_offloaded(const struct netif *netif);
+/* The PK_OFF_* bit of a transport protocol (IP protocol number), 0 if none. */
+u8_t pk_off_proto(u8_t proto);
+
 /* Captured frames of the running test, in order. */
 struct pk_frame {
   u8_t ifnum;
   u8_t forwarded; /* sent while pk_forwarding was set: no canonical check */
+  u8_t offloaded; /* the netif's PK_OFF_* when lwIP sent it */
   u16_t len;
   const u8_t *data;
 };
@@ -59,8 +72,9 @@ int ref_transport_verifies(const u8_t *pkt, size_t len);
 /* Offset of the transport checksum field in a datagram, 0 if none. */
 size_t ref_transport_chksum_offset(const u8_t *pkt);
 /* Check one frame: version, lengths, header checksum; transport checksum
- * for whole datagrams; canonical header checksum unless forwarded. Fails
- * the test with a message naming the frame. */
+ * for whole datagrams; canonical header checksum unless forwarded. A
+ * checksum the netif leaves to its hardware may be 0 instead. Fails the
+ * test with a message naming the frame. */
 void pk_verify_frame(const struct pk_frame *f, int index);
 
 /* Byte access in network order. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lwip/icmp.h"
+#include "lwip/init.h"
 #include "lwip/ip.h"
 
 static u8_t pkt[10000];
@@ -263,6 +264,114 @@ START_TEST(test_forward_from_offload_netif)
 }
 END_TEST
 
+#if LWIP_CHECKSUM_CTRL_PER_NETIF
+/* lwIP 2.1 forwards a datagram with the checksums it arrived with; from 2.2
+ * (as the series fixed it) an output netif that does not generate a
+ * checksum gets it 0, the transport one only in a datagram that leaves
+ * whole. Both lines: ip4_frag() writes a fragment's header checksum only if
+ * the output netif generates it. */
+#define FW_ZEROES_OFFLOADED (LWIP_VERSION_MAJOR > 2 || LWIP_VERSION_MINOR >= 2)
+
+/* What the offload matrix forwards: a datagram whole, its first (offset 0,
+ * MF), a middle and its last fragment, and the datagram whole but too big
+ * for B (fragmented on the way). */
+enum { OM_WHOLE, OM_FIRST, OM_MIDDLE, OM_LAST, OM_FRAGMENTED, OM_KINDS };
+static const char *const om_name[OM_KINDS] = { "whole", "first fragment", "middle fragment", "last fragment",
+                                               "fragmented on the way" };
+
+/* Every flag on but the NETIF_CHECKSUM_GEN_* flags whose bit in gen (IP,
+ * UDP, TCP, ICMP: PK_OFF_* order) is clear. */
+static u16_t
+om_flags(int gen)
+{
+  static const u16_t flag[4] = { NETIF_CHECKSUM_GEN_IP, NETIF_CHECKSUM_GEN_UDP, NETIF_CHECKSUM_GEN_TCP,
+                                 NETIF_CHECKSUM_GEN_ICMP };
+  u16_t ctrl = NETIF_CHECKSUM_ENABLE_ALL;
+  int i;
+  for (i = 0; i < 4; i++) {
+    if (!(gen & (1 << i))) {
+      ctrl = (u16_t)(ctrl & ~flag[i]);
+    }
+  }
+  return ctrl;
+}
+
+/* Forward kind of fw_build's datagram from A to B, the netifs' GEN flags
+ * the bits of gen_a and gen_b. What leaves on B is what arrived, TTL - 1,
+ * with an IP header checksum that verifies, or is 0 where B generates none
+ * (its hardware does); the transport checksum as it arrived, or 0 in a
+ * datagram that leaves whole on a B that does not generate it. */
+static void
+offload_forward(int fwkind, int kind, int gen_a, int gen_b, u32_t seed)
+{
+  static u8_t in[200], expect[200];
+  size_t dlen = fw_build(fwkind, 64, 0, 0, 48, seed);
+  size_t off = ref_transport_chksum_offset(pkt);
+  size_t len, data_at = 0;
+  u8_t b_off;
+  int i, n, ip_zero, l4_zero;
+  NETIF_SET_CHECKSUM_CTRL(&pk_netif[PK_A], om_flags(gen_a));
+  NETIF_SET_CHECKSUM_CTRL(&pk_netif[PK_B], om_flags(gen_b));
+  b_off = pk_offloaded(&pk_netif[PK_B]);
+  switch (kind) {
+    case OM_FIRST:  len = pk_fragment(in, pkt, 0, 24, 1); break;
+    case OM_MIDDLE: len = pk_fragment(in, pkt, 24, 16, 1); break;
+    case OM_LAST:   len = pk_fragment(in, pkt, 40, dlen - 60, 0); break;
+    default:        memcpy(in, pkt, dlen); len = dlen; break;
+  }
+  ip_zero = (b_off & PK_OFF_IP) && (FW_ZEROES_OFFLOADED || kind == OM_FRAGMENTED);
+  l4_zero = (b_off & pk_off_proto(pkt[9])) && FW_ZEROES_OFFLOADED && kind == OM_WHOLE;
+  memcpy(expect, in, len);
+  expect[8]--;
+  if (l4_zero) {
+    pk_put16(expect + off, 0);
+  }
+  pk_netif[PK_B].mtu = (u16_t)(kind == OM_FRAGMENTED ? 68 : 1500);
+  memcpy(pkt, in, len);
+  n = fw_inject(len, 0);
+  ck_assert_msg(n == (kind == OM_FRAGMENTED ? 2 : 1), "%s %s, GEN flags A %d B %d: %d frames on B",
+                fw_name[fwkind], om_name[kind], gen_a, gen_b, n);
+  for (i = pk_nframes - n; i < pk_nframes; i++) {
+    const struct pk_frame *f = &pk_frames[i];
+    size_t flen = f->len - 20u;
+    ck_assert(f->ifnum == PK_B && data_at + flen <= len - 20);
+    if (ip_zero) {
+      ck_assert_msg(pk_get16(f->data + 10) == 0, "%s %s, GEN flags A %d B %d: IP header checksum 0x%04x, B's hardware computes it (0 expected)",
+                    fw_name[fwkind], om_name[kind], gen_a, gen_b, pk_get16(f->data + 10));
+    } else {
+      ck_assert_msg(ref_ip_verifies(f->data), "%s %s, GEN flags A %d B %d: IP header checksum 0x%04x does not verify",
+                    fw_name[fwkind], om_name[kind], gen_a, gen_b, pk_get16(f->data + 10));
+    }
+    ck_assert_msg(f->data[8] == expect[8], "%s %s: TTL %u", fw_name[fwkind], om_name[kind], f->data[8]);
+    ck_assert_msg(memcmp(f->data + 20, expect + 20 + data_at, flen) == 0,
+                  "%s %s, GEN flags A %d B %d: data changed (transport checksum 0x%04x, expected 0x%04x)",
+                  fw_name[fwkind], om_name[kind], gen_a, gen_b,
+                  data_at == 0 && off + 2 <= f->len ? pk_get16(f->data + off) : 0, pk_get16(expect + off));
+    data_at += flen;
+  }
+  ck_assert_int_eq(data_at, len - 20);
+}
+
+/* The offload matrix: UDP, TCP and ICMP, each kind above, every
+ * combination of A's and B's NETIF_CHECKSUM_GEN_IP/UDP/TCP/ICMP flags. */
+START_TEST(test_pernetif_forward_offload)
+{
+  static const int fwkinds[] = { FW_UDP, FW_TCP, FW_ICMP };
+  int a, b, k, kind;
+  u32_t seed = 0;
+  for (a = 0; a < 16; a++) {
+    for (b = 0; b < 16; b++) {
+      for (k = 0; k < (int)LWIP_ARRAYSIZE(fwkinds); k++) {
+        for (kind = 0; kind < OM_KINDS; kind++) {
+          offload_forward(fwkinds[k], kind, a, b, seed++);
+        }
+      }
+    }
+  }
+}
+END_TEST
+#endif /* LWIP_CHECKSUM_CTRL_PER_NETIF */
+
 Suite *
 pk_suite_forward(void)
 {
@@ -295,5 +404,10 @@ pk_suite_forward(void)
   tcase_add_test(tc, test_forward_regression);
   tcase_set_tags(tc, "forward");
   suite_add_tcase(s, tc);
+#if LWIP_CHECKSUM_CTRL_PER_NETIF
+  tc = pk_tcase("pernetif_forward_offload");
+  tcase_add_test(tc, test_pernetif_forward_offload);
+  suite_add_tcase(s, tc);
+#endif /* LWIP_CHECKSUM_CTRL_PER_NETIF */
   return s;
 }
