@@ -164,4 +164,13 @@ __asm__(
 FASTSUM_ASM_MODE
 );
 
+#ifndef FASTSUM_HAVE_ARMV7M
+/* fastsum_chksum is this path (FASTSUM_ARCH_CHKSUM) where the build has no
+ * ARMv7-M: a second name, no call between. */
+__asm__(
+"  .global fastsum_chksum\n"
+"  .thumb_set fastsum_chksum, fastsum_chksum_armv6m\n"
+);
+#endif
+
 #endif /* FASTSUM_HAVE_ARMV6M */

@@ -333,4 +333,13 @@ __asm__(
 FASTSUM_ASM_MODE
 );
 
+/* The public functions are this path (FASTSUM_ARCH_CHKSUM): second names,
+ * no call between. */
+__asm__(
+"  .global fastsum_chksum\n"
+"  .thumb_set fastsum_chksum, fastsum_chksum_armv7m\n"
+"  .global fastsum_chksum_copy\n"
+"  .thumb_set fastsum_chksum_copy, fastsum_chksum_copy_armv7m\n"
+);
+
 #endif /* FASTSUM_HAVE_ARMV7M */

@@ -14,15 +14,10 @@
  * FASTSUM_NO_<PATH> (e.g. -DFASTSUM_NO_AVX2) to drop one, or
  * FASTSUM_PORTABLE_ONLY to keep only the portable path.
  *
- * Adding a path:
- *   1. below, define FASTSUM_HAVE_<PATH> from the compiler's macros and
- *      declare fastsum_chksum_<path> (and fastsum_chksum_copy_<path> if the
- *      path has a fused copy); a vector path also states its lane limit
- *      (FASTSUM_<PATH>_BATCH_BYTES, FASTSUM_<PATH>_ALIGN), which the tests
- *      read;
- *   2. in fastsum_impls.c add the path's row; in fastsum.c make it the
- *      choice of fastsum_chksum if it beats what is there;
- *   3. write src/fastsum_<path>.c, guarded by #ifdef FASTSUM_HAVE_<PATH>.
+ * The public functions: an architecture's file defines fastsum_chksum
+ * (and fastsum_chksum_copy) itself and says so below with
+ * FASTSUM_ARCH_CHKSUM (FASTSUM_ARCH_CHKSUM_COPY); fastsum.c defines what
+ * no architecture does. docs/fastsum.md says how to add a path.
  */
 #ifndef FASTSUM_PRIVATE_H
 #define FASTSUM_PRIVATE_H
@@ -49,16 +44,18 @@ extern "C" {
 
 #ifndef FASTSUM_PORTABLE_ONLY
 
-/* x86_64: scalar 64-bit sums in general registers. */
+/* x86_64: scalar 64-bit sums in general registers; fastsum_x86_64.c
+ * defines the public functions. */
 #if defined(__x86_64__) && defined(FASTSUM_GNUC) && defined(__SIZEOF_INT128__) && \
     !defined(FASTSUM_NO_X86_64)
 #define FASTSUM_HAVE_X86_64 1
+#define FASTSUM_ARCH_CHKSUM 1
+#define FASTSUM_ARCH_CHKSUM_COPY 1
 /* SSE2 (every x86_64 CPU) unless the build keeps off the vector registers
  * (-mgeneral-regs-only, -mno-sse2: kernels, unikernels). */
 #if defined(__SSE2__) && !defined(FASTSUM_NO_SSE2)
 #define FASTSUM_HAVE_SSE2 1
-/* AVX2 through a target attribute, used only if the CPU has it: libgcc
- * reads CPUID once at startup, __builtin_cpu_supports tests its bit. */
+/* AVX2 through a target attribute, taken only where the CPU runs it. */
 #if !defined(FASTSUM_NO_AVX2)
 #define FASTSUM_HAVE_AVX2 1
 #endif
@@ -69,6 +66,7 @@ extern "C" {
 #if defined(__aarch64__) && defined(__ARM_NEON) && defined(FASTSUM_LITTLE_ENDIAN) && \
     !defined(FASTSUM_NO_AARCH64)
 #define FASTSUM_HAVE_AARCH64 1
+#define FASTSUM_ARCH_CHKSUM 1
 #endif
 
 /* 32-bit ARM, little-endian, GNU assembly. The paths are Thumb assembly
@@ -76,28 +74,33 @@ extern "C" {
  * instruction set, not on -mthumb: ARMv7-M (LDM + ADCS, Thumb-2) on every
  * Thumb-2 CPU; ARMv6-M (Thumb-1 subset) on ARMv6 and later, which Thumb-2
  * CPUs also run, so a Thumb-2 build compiles and lists both (fastsum_chksum
- * calls one; a firmware linked from the library holds only that one). */
+ * is one of them: ARMv7-M where the build has it; a firmware linked from
+ * the library holds only that one). */
 #if defined(__arm__) && defined(__ARM_ARCH_ISA_THUMB) && defined(FASTSUM_LITTLE_ENDIAN) && \
     defined(FASTSUM_GNUC)
 #if __ARM_ARCH_ISA_THUMB >= 2 && !defined(FASTSUM_NO_ARMV7M)
 #define FASTSUM_HAVE_ARMV7M 1
+#define FASTSUM_ARCH_CHKSUM 1
+#define FASTSUM_ARCH_CHKSUM_COPY 1
 #endif
 #if defined(__ARM_ARCH) && __ARM_ARCH >= 6 && !defined(FASTSUM_NO_ARMV6M)
 #define FASTSUM_HAVE_ARMV6M 1
+#define FASTSUM_ARCH_CHKSUM 1
 #endif
 #endif
 
 /* RISC-V rv32/rv64 (little-endian): no carry flag, carries counted. */
 #if defined(__riscv) && defined(FASTSUM_LITTLE_ENDIAN) && !defined(FASTSUM_NO_RISCV)
 #define FASTSUM_HAVE_RISCV 1
+#define FASTSUM_ARCH_CHKSUM 1
 #endif
 
 #endif /* FASTSUM_PORTABLE_ONLY */
 
 /* ---- The paths ------------------------------------------------------- */
 
-/* Call a path directly only if fastsum_impls lists it (AVX2 needs the CPU
- * to have it). */
+/* Call a path directly only if fastsum_impls lists it (a path with a
+ * usable function in its row runs only where that says so). */
 uint16_t fastsum_chksum_portable(const void *data, int len);
 uint16_t fastsum_chksum_copy_portable(void *dst, const void *src, uint16_t len);
 
@@ -113,9 +116,6 @@ uint16_t fastsum_chksum_copy_x86_64(void *dst, const void *src, uint16_t len);
  * at (the bytes before go to the scalar code). A lane moves by -65536 (two
  * 0x0000 words) to +65534 (two 0xffff) a step. */
 #ifdef FASTSUM_HAVE_SSE2
-/** From this length on the vector paths (SSE2, AVX2) beat the scalar one:
- * shorter data goes to the scalar code (no vector setup, no reduction). */
-#define FASTSUM_VECTOR_MIN_LEN 384
 uint16_t fastsum_chksum_sse2(const void *data, int len);
 uint16_t fastsum_chksum_copy_sse2(void *dst, const void *src, uint16_t len);
 /* 64 bytes a round, one step for each lane of four accumulators; the four
@@ -130,6 +130,7 @@ uint16_t fastsum_chksum_copy_sse2(void *dst, const void *src, uint16_t len);
 #ifdef FASTSUM_HAVE_AVX2
 uint16_t fastsum_chksum_avx2(const void *data, int len);
 uint16_t fastsum_chksum_copy_avx2(void *dst, const void *src, uint16_t len);
+int fastsum_usable_avx2(void);
 /* 128 bytes a round, one step for each lane of four accumulators; the sum
  * adds a step for its first vector and four for its last bytes (127 at
  * most, the odd last byte added alone), the copy up to three. The four are
@@ -140,20 +141,19 @@ uint16_t fastsum_chksum_copy_avx2(void *dst, const void *src, uint16_t len);
 #define FASTSUM_AVX2_BATCH_BYTES (FASTSUM_AVX2_MAX_ROUNDS * FASTSUM_AVX2_ROUND_BYTES + \
                                   FASTSUM_AVX2_ROUND_BYTES - 1)
 #define FASTSUM_AVX2_ALIGN 32
-/** From this length on the AVX2 sum beats the scalar one. */
-#define FASTSUM_AVX2_MIN_LEN 384
-#ifdef __AVX2__
-#define FASTSUM_CPU_HAS_AVX2() 1
-#else
-/* a load and a bit test: no call, so the short path stays a plain jump */
-#define FASTSUM_CPU_HAS_AVX2() __builtin_cpu_supports("avx2")
-#endif
 #endif
 
+/* The only path of its architecture is the public sum itself: its file
+ * defines fastsum_chksum under the path's name. */
 #ifdef FASTSUM_HAVE_AARCH64
-uint16_t fastsum_chksum_aarch64(const void *data, int len);
+#define fastsum_chksum_aarch64 fastsum_chksum
+#endif
+#ifdef FASTSUM_HAVE_RISCV
+#define fastsum_chksum_riscv fastsum_chksum
 #endif
 
+/* The public functions are ARMv7-M's, or ARMv6-M's sum where the build has
+ * no ARMv7-M: second names of the same code (.thumb_set in their files). */
 #ifdef FASTSUM_HAVE_ARMV7M
 uint16_t fastsum_chksum_armv7m(const void *data, int len);
 uint16_t fastsum_chksum_copy_armv7m(void *dst, const void *src, uint16_t len);
@@ -168,10 +168,6 @@ uint16_t fastsum_chksum_armv6m(const void *data, int len);
 #else
 #define FASTSUM_ASM_MODE ".arm\n"
 #endif
-#endif
-
-#ifdef FASTSUM_HAVE_RISCV
-uint16_t fastsum_chksum_riscv(const void *data, int len);
 #endif
 
 /* ---- What the paths share -------------------------------------------- */
@@ -237,6 +233,10 @@ struct fastsum_impl {
   uint16_t (*chksum)(const void *data, int len);
   /* NULL when the path has no fused copy of its own */
   uint16_t (*chksum_copy)(void *dst, const void *src, uint16_t len);
+  /* whether this CPU runs the path (its instructions, the registers the
+   * operating system saves); NULL: every CPU the build runs on. Needs no
+   * C library and no start-up code: callable first thing on bare metal. */
+  int (*usable)(void);
   /* a vector path's lane limit (FASTSUM_<PATH>_BATCH_BYTES and _ALIGN);
    * 0 for a path whose sums cannot overflow for any int length */
   size_t batch_bytes;
@@ -246,6 +246,9 @@ struct fastsum_impl {
 /** Sets *list to the implementations compiled in AND usable on this CPU,
  * the portable reference first; returns how many there are. */
 size_t fastsum_impls(const struct fastsum_impl **list);
+
+/** The same for every implementation compiled in, usable or not. */
+size_t fastsum_impls_all(const struct fastsum_impl **list);
 
 #ifdef __cplusplus
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file
  * fastsum: the Internet checksum (RFC 1071) as fast as the CPU allows,

@@ -1,0 +1,327 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
+ * What the x86_64 paths share (fastsum_x86_64.c, fastsum_sse2.c,
+ * fastsum_avx2.c): the scalar sums the vector paths take for the bytes
+ * before and after their vectors, the frame of a vector sum and copy, and
+ * the CPU check of a path that needs more than SSE2. Inline: these run
+ * inside each path's own code.
+ *
+ * x86 loads words at any address at full speed, so the data is summed as
+ * it lies, from its first byte: the 16-bit words of an odd start are the
+ * data's own words and no final swap is needed. Nothing outside
+ * [data, data + len) is read: the last bytes are taken 4, 2 and 1 at a
+ * time, or as the 8 bytes ending there.
+ */
+#ifndef FASTSUM_X86_64_H
+#define FASTSUM_X86_64_H
+
+#include "fastsum_private.h"
+
+/** From this length on the public functions take the best vector path the
+ * CPU runs (fastsum_x86_64.c), and a vector path its vectors; shorter data
+ * (headers) goes to the scalar code: no vector setup, no reduction. */
+#define FASTSUM_X86_VECTOR_MIN_LEN 384
+
+/* ---- Scalar sums ------------------------------------------------------ */
+
+/* sum + x with end-around carry: a 64-bit one's-complement addition. */
+static inline uint64_t
+add_carry(uint64_t sum, uint64_t x)
+{
+  __asm__("addq %1, %0\n\t"
+          "adcq $0, %0"
+          : "+r"(sum) : "r"(x) : "cc");
+  return sum;
+}
+
+static inline uint64_t
+load64(const uint8_t *p)
+{
+  uint64_t w;
+  memcpy(&w, p, 8);
+  return w;
+}
+
+/* All of n < 8 bytes, copied to d unless d is NULL (fixed-size copies: no
+ * call to memcpy): a lone last byte is the low (first) byte of its
+ * little-endian word. */
+static inline __attribute__((always_inline)) uint64_t
+tail_sum(uint8_t *d, const uint8_t *p, size_t n)
+{
+  uint64_t t = 0;
+  if (n & 4) {
+    uint32_t w;
+    memcpy(&w, p, 4);
+    if (d != NULL) {
+      memcpy(d, &w, 4);
+      d += 4;
+    }
+    t = w;
+    p += 4;
+  }
+  if (n & 2) {
+    uint16_t h;
+    memcpy(&h, p, 2);
+    if (d != NULL) {
+      memcpy(d, &h, 2);
+      d += 2;
+    }
+    t += h;
+    p += 2;
+  }
+  if (n & 1) {
+    if (d != NULL) {
+      *d = *p;
+    }
+    t += *p;
+  }
+  return t;
+}
+
+/* The last n & 7 bytes of n >= 8 at p: the 8 bytes ending there, loaded
+ * at once, with the ones already summed shifted out. They start at an
+ * even offset, so they keep their places in their words. */
+static inline __attribute__((always_inline)) uint64_t
+last_bytes(const uint8_t *p, size_t n)
+{
+  return load64(p + n - 8) >> (64 - 8 * (n & 7));
+}
+
+/* One's-complement 64-bit sum of n bytes at p added to sum, in one asm
+ * block, on two accumulators: each run of words starts its carry chain with
+ * ADD and ends it with ADC $0, so the runs on the two accumulators execute
+ * side by side (the flags are renamed), twice the additions a cycle of one
+ * chain. A loop adds 128 bytes a round, 64 to each; then the last whole
+ * words, 64 bytes (32 to each), 32, 16 and 8; the two are added at the
+ * end. The asm reads the words through p: hence the "memory" clobber. */
+static inline __attribute__((always_inline)) uint64_t
+scalar_sum(const uint8_t *p, size_t n, uint64_t sum)
+{
+  const uint8_t *start = p;
+  size_t rounds = n / 128;
+  uint64_t sum2 = 0;
+  if (n < 8) {
+    return add_carry(sum, tail_sum(NULL, p, n));
+  }
+  __asm__("test %[rounds], %[rounds]\n\t"
+          "jz 2f\n"
+          "1:\n\t"
+          "addq (%[p]), %[sum]\n\t"
+          "adcq 8(%[p]), %[sum]\n\t"
+          "adcq 16(%[p]), %[sum]\n\t"
+          "adcq 24(%[p]), %[sum]\n\t"
+          "adcq 32(%[p]), %[sum]\n\t"
+          "adcq 40(%[p]), %[sum]\n\t"
+          "adcq 48(%[p]), %[sum]\n\t"
+          "adcq 56(%[p]), %[sum]\n\t"
+          "adcq $0, %[sum]\n\t"
+          "addq 64(%[p]), %[sum2]\n\t"
+          "adcq 72(%[p]), %[sum2]\n\t"
+          "adcq 80(%[p]), %[sum2]\n\t"
+          "adcq 88(%[p]), %[sum2]\n\t"
+          "adcq 96(%[p]), %[sum2]\n\t"
+          "adcq 104(%[p]), %[sum2]\n\t"
+          "adcq 112(%[p]), %[sum2]\n\t"
+          "adcq 120(%[p]), %[sum2]\n\t"
+          "adcq $0, %[sum2]\n\t"
+          "leaq 128(%[p]), %[p]\n\t"
+          "decq %[rounds]\n\t"
+          "jnz 1b\n"
+          "2:\n\t"
+          "testb $64, %b[n]\n\t"
+          "jz 6f\n\t"
+          "addq (%[p]), %[sum]\n\t"
+          "adcq 8(%[p]), %[sum]\n\t"
+          "adcq 16(%[p]), %[sum]\n\t"
+          "adcq 24(%[p]), %[sum]\n\t"
+          "adcq $0, %[sum]\n\t"
+          "addq 32(%[p]), %[sum2]\n\t"
+          "adcq 40(%[p]), %[sum2]\n\t"
+          "adcq 48(%[p]), %[sum2]\n\t"
+          "adcq 56(%[p]), %[sum2]\n\t"
+          "adcq $0, %[sum2]\n\t"
+          "leaq 64(%[p]), %[p]\n"
+          "6:\n\t"
+          "testb $32, %b[n]\n\t"
+          "jz 3f\n\t"
+          "addq (%[p]), %[sum]\n\t"
+          "adcq 8(%[p]), %[sum]\n\t"
+          "adcq 16(%[p]), %[sum]\n\t"
+          "adcq 24(%[p]), %[sum]\n\t"
+          "adcq $0, %[sum]\n\t"
+          "leaq 32(%[p]), %[p]\n"
+          "3:\n\t"
+          "testb $16, %b[n]\n\t"
+          "jz 4f\n\t"
+          "addq (%[p]), %[sum2]\n\t"
+          "adcq 8(%[p]), %[sum2]\n\t"
+          "adcq $0, %[sum2]\n\t"
+          "leaq 16(%[p]), %[p]\n"
+          "4:\n\t"
+          "testb $8, %b[n]\n\t"
+          "jz 5f\n\t"
+          "addq (%[p]), %[sum]\n\t"
+          "adcq $0, %[sum]\n"
+          "5:\n\t"
+          "addq %[sum2], %[sum]\n\t"
+          "adcq $0, %[sum]"
+          : [sum] "+r"(sum), [sum2] "+r"(sum2), [p] "+r"(p), [rounds] "+r"(rounds)
+          : [n] "r"(n)
+          : "cc", "memory");
+  if (n & 7) {
+    sum = add_carry(sum, last_bytes(start, n));
+  }
+  return sum;
+}
+
+/* Copies n bytes and returns their one's-complement 64-bit sum added to
+ * sum. */
+static inline __attribute__((always_inline)) uint64_t
+scalar_copy_sum(uint8_t *d, const uint8_t *s, size_t n, uint64_t sum)
+{
+  uint8_t *dst = d;
+  const uint8_t *src = s;
+  size_t len = n;
+  if (n < 8) {
+    return add_carry(sum, tail_sum(d, s, n));
+  }
+  for (; n >= 32; s += 32, d += 32, n -= 32) {
+    uint64_t w0 = load64(s), w1 = load64(s + 8), w2 = load64(s + 16), w3 = load64(s + 24);
+    memcpy(d, &w0, 8);
+    memcpy(d + 8, &w1, 8);
+    memcpy(d + 16, &w2, 8);
+    memcpy(d + 24, &w3, 8);
+    __asm__("addq %[w0], %[s]\n\t"
+            "adcq %[w1], %[s]\n\t"
+            "adcq %[w2], %[s]\n\t"
+            "adcq %[w3], %[s]\n\t"
+            "adcq $0, %[s]"
+            : [s] "+r"(sum)
+            : [w0] "r"(w0), [w1] "r"(w1), [w2] "r"(w2), [w3] "r"(w3)
+            : "cc");
+  }
+  for (; n >= 8; s += 8, d += 8, n -= 8) {
+    uint64_t w = load64(s);
+    memcpy(d, &w, 8);
+    sum = add_carry(sum, w);
+  }
+  if (n > 0) {
+    /* the last 8 bytes stored again: the earlier ones are the same */
+    uint64_t w = load64(src + len - 8);
+    memcpy(dst + len - 8, &w, 8);
+    sum = add_carry(sum, last_bytes(src, len));
+  }
+  return sum;
+}
+
+/* ---- The frame of a vector path (SSE2, AVX2) ------------------------- */
+
+#ifdef FASTSUM_HAVE_SSE2
+
+/* A 64-bit one's-complement sum of data that starts one byte later: every
+ * 16-bit word is byte-swapped, i.e. rotated by 8 (2^64 - 1 is a multiple
+ * of 2^16 - 1, so this holds for the 64-bit sum before folding). */
+static inline uint64_t
+swap_sum(uint64_t sum)
+{
+  return (sum >> 8) | (sum << 56);
+}
+
+/* A vector path's blocks: sums (and if d is not NULL, copies to d) the
+ * whole vectors of n bytes at s; *done is set to the bytes handled. */
+typedef uint64_t (*blocks_fn)(uint8_t *d, const uint8_t *s, size_t n, size_t *done);
+
+/* Cold data (a frame just received, a piece of a big buffer): the sum's
+ * three instructions waiting behind every vector load fill the scheduler,
+ * and the loads of the last lines issue only when the first ones have
+ * arrived (memcpy does not wait so). So from 1024 bytes on the last eight
+ * lines, the one holding the last byte first, are asked for up front, in
+ * straight-line code (a loop costs more than the prefetches when the data
+ * is hot; docs/fastsum.md). */
+static inline __attribute__((always_inline)) void
+prefetch_last_lines(const uint8_t *s, size_t n)
+{
+  if (n >= 1024) {
+    const uint8_t *end = s + n;
+    int k;
+#pragma GCC unroll 8
+    for (k = 0; k < 8; k++) {
+      __builtin_prefetch(end - 1 - 64 * k);
+    }
+  }
+}
+
+/* Checksum of n >= align bytes with a vector path's blocks (d NULL): the
+ * blocks start at an address aligned to align, the bytes before and after
+ * them go to the scalar code; if the head is odd in length, the rest was
+ * summed on the other byte of each word and is swapped. */
+static inline __attribute__((always_inline)) uint16_t
+vector_chksum(blocks_fn blocks, size_t align, const uint8_t *s, size_t n)
+{
+  size_t head = (size_t)(0u - (uintptr_t)s) & (align - 1), done;
+  uint64_t sum;
+  prefetch_last_lines(s, n);
+  sum = blocks(NULL, s + head, n - head, &done);
+  sum = scalar_sum(s + head + done, n - head - done, sum);
+  if (head & 1) {
+    sum = swap_sum(sum);
+  }
+  return fastsum_fold64(scalar_sum(s, head, sum));
+}
+
+/* The same with a copy to d: the blocks start at an address of d aligned
+ * to align (split stores cost more than split loads). */
+static inline __attribute__((always_inline)) uint16_t
+vector_copy_chksum(blocks_fn blocks, size_t align, uint8_t *d, const uint8_t *s, size_t n)
+{
+  size_t head = (size_t)(0u - (uintptr_t)d) & (align - 1), done;
+  uint64_t sum;
+  prefetch_last_lines(s, n);
+  sum = blocks(d + head, s + head, n - head, &done);
+  sum = scalar_copy_sum(d + head + done, s + head + done, n - head - done, sum);
+  if (head & 1) {
+    sum = swap_sum(sum);
+  }
+  return fastsum_fold64(scalar_copy_sum(d, s, head, sum));
+}
+
+#endif /* FASTSUM_HAVE_SSE2 */
+
+/* ---- CPU features ----------------------------------------------------- */
+
+/* CPUID leaf, subleaf: r = eax, ebx, ecx, edx. */
+static inline void
+fastsum_x86_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
+{
+  __asm__("cpuid" : "=a"(r[0]), "=b"(r[1]), "=c"(r[2]), "=d"(r[3]) : "a"(leaf), "c"(subleaf));
+}
+
+/* Whether the CPU has every feature bit of ebx7 (CPUID leaf 7, EBX) and
+ * the operating system has enabled every register state of xcr0 (XCR0,
+ * read with XGETBV once CPUID says OSXSAVE): the instructions of a feature
+ * the OS has not enabled fault, or their registers are lost at a context
+ * switch. CPUID and XGETBV only, no C library and no start-up code, so a
+ * bare-metal program may call it before anything else. */
+static inline int
+fastsum_x86_cpu_has(uint32_t ebx7, uint32_t xcr0)
+{
+  uint32_t r[4], lo, hi;
+  fastsum_x86_cpuid(0, 0, r);
+  if (r[0] < 7) {
+    return 0;
+  }
+  fastsum_x86_cpuid(1, 0, r);
+  if ((r[2] & (1u << 27)) == 0) {
+    return 0;
+  }
+  __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+  (void)hi;
+  if ((lo & xcr0) != xcr0) {
+    return 0;
+  }
+  fastsum_x86_cpuid(7, 0, r);
+  return (r[1] & ebx7) == ebx7;
+}
+
+#endif /* FASTSUM_X86_64_H */
