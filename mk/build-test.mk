@@ -8,5 +8,5 @@
 
 .PHONY: build-flags-test
 build-flags-test: $(LWIP_READY_$(LWIP_DEFAULT)) ## check that a change of OPT_CFLAGS or CC rebuilds with the new flags
-	$(Q)MAKE="$(MAKE)" $(TOP)/test/build/flags-test.sh $(BUILD)/flags-test $(LWIP_TREE_$(LWIP_DEFAULT))
+	$(RECURSE)$(Q)MAKE="$(MAKE_COMMAND)" $(TOP)/test/build/flags-test.sh $(BUILD)/flags-test $(LWIP_TREE_$(LWIP_DEFAULT))
 TEST_TARGETS += build-flags-test

@@ -6,6 +6,15 @@ BUILD := build
 .SECONDEXPANSION:
 TOP := $(CURDIR)
 
+# make -n (--dry-run) prints what would run and runs nothing: no package is
+# installed (mk/packages.mk), no lwIP tree fetched (mk/lwip.mk). A recipe
+# line that runs a make of its own (a test script) starts with $(RECURSE):
+# `+`, so that it shares the job slots, and nothing under make -n, so that it
+# is printed, not run; it names make as $(MAKE_COMMAND) (a line naming
+# $(MAKE) would run under make -n).
+DRY_RUN := $(findstring n,$(firstword -$(MAKEFLAGS)))
+RECURSE := $(if $(DRY_RUN),,+)
+
 # Two cores on CI: build in parallel, keep each target's output together
 # (but make fresh-test's: one long recipe, its progress shown as it goes).
 ifeq ($(filter -j%,$(MAKEFLAGS)),)

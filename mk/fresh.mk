@@ -2,10 +2,11 @@
 # make fresh-test: the README on a bare Debian machine. test/fresh/fresh-test.sh
 # builds a minimal Debian bookworm root under build/fresh/ (mmdebstrap
 # --variant=apt), puts a clean clone of HEAD in it and there asserts that
-# `make` as a non-root user stops at once with the one apt-get line, and that
-# `make` and `make test` as root pass. Needs root; not part of `make test`
-# (it runs `make test` itself); .ci/run runs it after `make test` when CI
-# is set. docs/building.md has the details and the times it takes.
+# `make` as a non-root user stops at once with the one apt-get line, that
+# `make -n test` as root installs nothing, and that `make` and `make test` as
+# root pass. Needs root; not part of `make test` (it runs `make test`
+# itself); .ci/run runs it after `make test` when CI is set.
+# docs/building.md has the details and the times it takes.
 
 PKGS_fresh := mmdebstrap mount git procps
 FRESH_DIR := $(BUILD)/fresh

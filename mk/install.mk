@@ -55,5 +55,5 @@ uninstall: ## remove what make install installed (same PREFIX, DESTDIR)
 # be fetched), builds test/install/'s consumer three ways, uninstalls.
 .PHONY: install-test
 install-test: ## make install into a temporary root, build a consumer with pkg-config, find_package and Filelists.cmake, uninstall
-	+$(Q)MAKE="$(MAKE)" $(TOP)/test/install/run.sh $(TOP)/$(BUILD)/install-test
+	$(RECURSE)$(Q)MAKE="$(MAKE_COMMAND)" $(TOP)/test/install/run.sh $(TOP)/$(BUILD)/install-test
 TEST_TARGETS += install-test

@@ -15,13 +15,13 @@ GOAL_AREAS_lwip-builds := host patches lwip-builds
 GOAL_AREAS_lwip-builds-iteropts := host patches lwip-builds
 LWIP_BUILDS_KEYS := $(foreach k,$(LWIP_KEYS),$(if $(filter 2.1.%,$(LWIP_VERSION_$k)),,$k))
 
-# lwIP's own Makefiles use make's jobserver (`+`; so `make -n` runs them).
+# lwIP's own Makefiles share make's job slots ($(RECURSE), mk/config.mk).
 define lwip_builds
 .PHONY: lwip-builds-$1 lwip-builds-iteropts-$1
 lwip-builds-$1: $(LWIP_READY_$1-patched)
-	+$(Q)$(TOP)/test/lwip-builds/run.sh $(LWIP_TREE_$1-patched) $(BUILD)/lwip-builds/$1 runners
+	$(RECURSE)$(Q)$(TOP)/test/lwip-builds/run.sh $(LWIP_TREE_$1-patched) $(BUILD)/lwip-builds/$1 runners
 lwip-builds-iteropts-$1: $(LWIP_READY_$1-patched)
-	+$(Q)$(TOP)/test/lwip-builds/run.sh $(LWIP_TREE_$1-patched) $(BUILD)/lwip-builds/$1-iteropts iteropts
+	$(RECURSE)$(Q)$(TOP)/test/lwip-builds/run.sh $(LWIP_TREE_$1-patched) $(BUILD)/lwip-builds/$1-iteropts iteropts
 endef
 $(foreach k,$(LWIP_BUILDS_KEYS),$(eval $(call lwip_builds,$k)))
 

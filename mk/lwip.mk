@@ -60,14 +60,19 @@ $(BUILD)/lwip-%.stamp:
 	@echo "lwIP $* ready in $(BUILD)/lwip-$*"
 
 # The source lists come from each tree's Filelists.mk; Make reads them after
-# (re)generating these files, so a fresh clone fetches first.
+# (re)generating these files, so a fresh clone fetches first. make -n reads
+# the lists there are and makes none: make would fetch for them even then.
+NEEDS_LWIP := $(if $(MAKECMDGOALS),$(filter-out $(NO_LWIP_GOALS),$(MAKECMDGOALS)),yes)
+LWIP_FILELISTS := $(foreach k,$(LWIP_KEYS),$(BUILD)/filelists-$k.mk)
+ifeq ($(DRY_RUN),)
 $(BUILD)/filelists-%.mk: $$(LWIP_READY_$$*) $(TOP)/mk/lwip-filelists.sh
 	$(Q)mkdir -p $(@D)
 	$(Q)$(TOP)/mk/lwip-filelists.sh $* $(LWIP_TREE_$*) > $@.tmp && mv $@.tmp $@
-
-NEEDS_LWIP := $(if $(MAKECMDGOALS),$(filter-out $(NO_LWIP_GOALS),$(MAKECMDGOALS)),yes)
 ifneq ($(NEEDS_LWIP),)
-include $(foreach k,$(LWIP_KEYS),$(BUILD)/filelists-$k.mk)
+include $(LWIP_FILELISTS)
+endif
+else
+include $(wildcard $(LWIP_FILELISTS))
 endif
 
 # A tree that is made (fetched, patched) has its files only once its stamp

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Packages first: the Debian packages the requested goals need are installed
 # while make reads its makefiles, before any rule runs (so no rule can race an
-# install, and no rule has to name its packages). Included last, once every
-# fragment has named its packages in PKGS_<area>.
+# install, and no rule has to name its packages); make -n installs nothing.
+# Included last, once every fragment has named its packages in PKGS_<area>.
 #
 # As root mk/need-pkgs.sh installs what is missing (apt-get,
 # --no-install-recommends: every package a build needs is named, recommends
@@ -50,9 +50,10 @@ PKGS_GOAL_AREAS := $(sort $(foreach g,$(or $(MAKECMDGOALS),$(.DEFAULT_GOAL)),$(c
 PKGS_NEEDED := $(sort $(foreach a,$(if $(filter 0,$(shell id -u)),$(PKGS_GOAL_AREAS),$(filter-out $(PKGS_ROOT_ONLY),$(PKGS_GOAL_AREAS))),$(PKGS_$a)))
 
 # Once per make run (not again when make restarts after generating the
-# filelists): install, or stop with need-pkgs.sh's one-line message. Its
-# progress lines go to stderr; its error line becomes make's.
-ifeq ($(MAKE_RESTARTS),)
+# filelists), and never under make -n: install, or stop with need-pkgs.sh's
+# one-line message. Its progress lines go to stderr; its error line becomes
+# make's.
+ifeq ($(MAKE_RESTARTS)$(DRY_RUN),)
 ifneq ($(PKGS_NEEDED),)
 PKGS_RESULT := $(shell $(TOP)/mk/need-pkgs.sh $(PKGS_NEEDED) 3>&2 2>&1 1>&3; echo " need-pkgs-exit=$$?")
 ifneq ($(filter need-pkgs-exit=0,$(PKGS_RESULT)),need-pkgs-exit=0)

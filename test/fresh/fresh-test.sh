@@ -8,13 +8,14 @@
 # of this repository's HEAD in it, and there
 #   1. as a non-root user, `make` must stop at once (no file written) with
 #      one line naming the `apt-get install -y ...` command;
-#   2. as root, the README's two commands, `make` and then `make test`, must
+#   2. as root, `make -n test` must pass, install nothing and write nothing;
+#   3. as root, the README's two commands, `make` and then `make test`, must
 #      pass (they install every package they need).
 # Each command's time is printed; any failure exits non-zero. The chroot runs
 # in mount and PID namespaces of its own (proc, sys, dev with /dev/net/tun,
 # a tmpfs on /run for `ip netns`): its mounts and processes end with it, also
 # when interrupted, and the root is removed in any case. Needs root.
-# Logs stay in WORKDIR: nonroot.log, make.log, make-test.log.
+# Logs stay in WORKDIR: nonroot.log, dry-run.log, make.log, make-test.log.
 set -eu
 die() { echo "error: $*" >&2; exit 2; }
 
@@ -59,7 +60,19 @@ if [ "${1:-}" = --inside ]; then
   [ ! -e "$root$CLONE/build" ] || die "make as non-root wrote $CLONE/build before stopping"
   [ $(( $(now) - t0 )) -lt 30 ] || die "make as non-root took $(took "$t0") to stop"
 
-  # 2. as root, exactly the README's two commands
+  # 2. as root, make -n: exit 0, no package installed, no file written
+  t0=$(now)
+  in_root dpkg-query -W -f='${Package} ${Version}\n' > "$work/packages-before"
+  status=0
+  run in_root sh -c "cd $CLONE && make -n test" > "$work/dry-run.log" 2>&1 || status=$?
+  [ "$status" -eq 0 ] || { tail -n 20 "$work/dry-run.log"; die "make -n test as root exited $status; log: $work/dry-run.log"; }
+  in_root dpkg-query -W -f='${Package} ${Version}\n' > "$work/packages-after"
+  cmp -s "$work/packages-before" "$work/packages-after" ||
+    die "make -n test as root installed: $(diff "$work/packages-before" "$work/packages-after" | sed -n 's/^> //p' | tr '\n' ' ')"
+  [ ! -e "$root$CLONE/build" ] || die "make -n test as root wrote $CLONE/build"
+  echo "fresh-test: make -n test as root: exit 0 in $(took "$t0"), no package installed, no file written"
+
+  # 3. as root, exactly the README's two commands
   for cmd in make "make test"; do
     log=$work/$(echo "$cmd" | tr ' ' -).log
     t0=$(now)
