@@ -15,10 +15,11 @@ TOP := $(CURDIR)
 DRY_RUN := $(findstring n,$(firstword -$(MAKEFLAGS)))
 RECURSE := $(if $(DRY_RUN),,+)
 
-# Two cores on CI: build in parallel, keep each target's output together
-# (but make fresh-test's: one long recipe, its progress shown as it goes).
-ifeq ($(filter -j%,$(MAKEFLAGS)),)
-MAKEFLAGS += -j$(shell nproc) $(if $(filter fresh-test,$(MAKECMDGOALS)),,--output-sync=target)
+# -j is yours to choose (make -j2 test on two cores); with it, each target's
+# output is kept together (but make fresh-test's: one long recipe, its
+# progress shown as it goes).
+ifeq ($(filter fresh-test,$(MAKECMDGOALS)),)
+MAKEFLAGS += --output-sync=target
 endif
 
 ifneq ($(V),1)

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
-# fresh-test.sh WORKDIR: the README on a bare Debian machine.
+# fresh-test.sh WORKDIR [-jN]: the README on a bare Debian machine.
 #
 # Builds a minimal Debian bookworm root in WORKDIR/root (mmdebstrap
 # --variant=apt: the essential packages, apt, and make; made once as
@@ -10,7 +10,7 @@
 #      one line naming the `apt-get install -y ...` command;
 #   2. as root, `make -n test` must pass, install nothing and write nothing;
 #   3. as root, the README's two commands, `make` and then `make test`, must
-#      pass (they install every package they need).
+#      pass (they install every package they need), with -jN if given.
 # Each command's time is printed; any failure exits non-zero. The chroot runs
 # in mount and PID namespaces of its own (proc, sys, dev with /dev/net/tun,
 # a tmpfs on /run for `ip netns`): its mounts and processes end with it, also
@@ -31,7 +31,7 @@ took() { s=$(( $(now) - $1 )); echo "$((s / 60)) min $((s % 60)) s"; }
 
 # ---- inside the namespaces (called by the part below) ----------------------
 if [ "${1:-}" = --inside ]; then
-  work=$2 root=$2/root
+  work=$2 root=$2/root jobs=${3:-}
   # The first process of the PID namespace: its exit ends every process in
   # it (and with them the mounts). Signals reach it only through a trap, and
   # commands run in the background so that the wait for them is cut short.
@@ -72,9 +72,9 @@ if [ "${1:-}" = --inside ]; then
   [ ! -e "$root$CLONE/build" ] || die "make -n test as root wrote $CLONE/build"
   echo "fresh-test: make -n test as root: exit 0 in $(took "$t0"), no package installed, no file written"
 
-  # 3. as root, exactly the README's two commands
-  for cmd in make "make test"; do
-    log=$work/$(echo "$cmd" | tr ' ' -).log
+  # 3. as root, exactly the README's two commands (with make fresh-test's -j)
+  for cmd in "make${jobs:+ $jobs}" "make${jobs:+ $jobs} test"; do
+    log=$work/$(echo "$cmd" | sed 's/ -j[0-9]*//' | tr ' ' -).log
     t0=$(now)
     status=0
     run in_root sh -c "cd $CLONE && $cmd" > "$log" 2>&1 || status=$?
@@ -93,7 +93,8 @@ if [ "${1:-}" = --inside ]; then
 fi
 
 # ---- outside: build the root, run the above in namespaces, clean up --------
-[ $# -eq 1 ] || die "usage: $0 WORKDIR"
+{ [ $# -eq 1 ] || [ $# -eq 2 ]; } || die "usage: $0 WORKDIR [-jN]"
+case ${2:--j} in -j|-j[1-9]|-j[1-9][0-9]) ;; *) die "not a -j option: $2" ;; esac
 [ "$(id -u)" -eq 0 ] || die "make fresh-test needs root (mmdebstrap, chroot, mounts)"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$1"
@@ -143,7 +144,7 @@ git -C "$root$CLONE" checkout --quiet --detach "$head"
 echo "fresh-test: clean clone of HEAD $(git -C "$top" rev-parse --short HEAD) in $CLONE"
 
 # Own mount and PID namespaces: every mount and process inside ends with it.
-unshare --mount --propagation private --pid --fork "$0" --inside "$work" &
+unshare --mount --propagation private --pid --fork "$0" --inside "$work" ${2:-} &
 child=$!
 status=0
 wait "$child" || status=$?
