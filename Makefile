@@ -12,26 +12,26 @@
 
 .DEFAULT_GOAL := all
 
-include mk/config.mk      # paths, compilers, flags, Debian packages
-include mk/lwip.mk        # lwIP trees, option variants, how a program is declared
-include mk/patches.mk     # the patch series: apply, revert, patched trees
-include mk/unittest.mk    # lwIP's stock unit tests on every tree and variant
-include mk/lwip-check.mk  # lwIP's own runner: check counts stock vs patched, regression tests on pristine trees
-include mk/fastsum.mk     # the checksum module: libfastsum.a and its tests
-include mk/pktest.mk      # inline vs function-call: byte-identical packets
-include mk/cross.mk       # big-endian, strict-alignment, Cortex-M: qemu, size
-include mk/baremetal.mk   # microcontroller cores under qemu-system
-include mk/bench.mk       # benchmarks and the report `make` prints
-include mk/count.mk       # executed instructions per checksum and per IPv4 header
-include mk/interop.mk     # the Linux kernel as a peer, over TAP devices
-include mk/interop-iperf.mk # iperf -c (kernel) against lwiperf: stock, patched, fastsum
-include mk/fuzz.mk        # hostile input: fuzz targets, the bad-input table
-include mk/lint.mk        # cppcheck, clang-tidy, valgrind on the project's code
-include mk/lwip-builds.mk # lwIP's own Make/CMake runners and iteropts.sh with fastsum
-include mk/install.mk     # make install/uninstall: library, headers, pkg-config, CMake package
-include mk/fresh.mk       # make fresh-test: make and make test on a bare Debian root
-include mk/build-test.mk  # the build itself: flags reach the compiler
-include mk/packages.mk    # last: the Debian packages the goals need, installed first
+include mk/config.mk                    # paths, compilers, flags, Debian packages
+include mk/lwip.mk                      # lwIP trees, option variants, how a program is declared
+include mk/patches.mk                   # the patch series: apply, revert, patched trees
+include test/product/unit/Dir.mk        # lwIP's stock unit tests on every tree and variant
+include test/product/lwip-check/Dir.mk  # lwIP's own runner: check counts stock vs patched, regression tests on pristine trees
+include test/product/fastsum/Dir.mk     # the checksum module: libfastsum.a and its tests
+include test/product/pktest/Dir.mk      # inline vs function-call: byte-identical packets
+include test/product/cross/Dir.mk       # big-endian, strict-alignment, Cortex-M: qemu, size
+include test/product/baremetal/Dir.mk   # microcontroller cores under qemu-system
+include test/measure/bench/Dir.mk       # benchmarks and the report `make` prints
+include test/measure/count/Dir.mk       # executed instructions per checksum and per IPv4 header
+include test/product/interop/Dir.mk     # the Linux kernel as a peer, over TAP devices
+include test/product/interop/iperf.mk   # iperf -c (kernel) against lwiperf: stock, patched, fastsum
+include test/product/fuzz/Dir.mk        # hostile input: fuzz targets, the bad-input table
+include test/product/lint/Dir.mk        # cppcheck, clang-tidy, valgrind on the project's code
+include test/product/lwip-builds/Dir.mk # lwIP's own Make/CMake runners and iteropts.sh with fastsum
+include mk/install.mk                   # make install/uninstall: library, headers, pkg-config, CMake package
+include test/build/fresh/Dir.mk         # make fresh-test: make and make test on a bare Debian root
+include test/build/flags/Dir.mk         # the build itself: flags reach the compiler
+include mk/packages.mk                  # last: the Debian packages the goals need, installed first
 
 # The rules of every program and capture comparison declared above.
 $(foreach p,$(PROGRAMS),$(eval $(call program_rules,$p)))

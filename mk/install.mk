@@ -52,8 +52,8 @@ uninstall: ## remove what make install installed (same PREFIX, DESTDIR)
 	rmdir $(DESTDIR)$(cmakedir) 2>/dev/null || true
 
 # Installs into a temporary root (its own build folder: nothing of lwIP may
-# be fetched), builds test/install/'s consumer three ways, uninstalls.
+# be fetched), builds test/build/install/'s consumer three ways, uninstalls.
 .PHONY: install-test
 install-test: ## make install into a temporary root, build a consumer with pkg-config, find_package and Filelists.cmake, uninstall
-	$(RECURSE)$(Q)MAKE="$(MAKE_COMMAND)" $(TOP)/test/install/run.sh $(TOP)/$(BUILD)/install-test
+	$(RECURSE)$(Q)MAKE="$(MAKE_COMMAND)" $(TOP)/test/build/install/run.sh $(TOP)/$(BUILD)/install-test
 TEST_TARGETS += install-test

@@ -113,7 +113,7 @@ LWIP_OPTIONS_qemu-user := -DMEM_ALIGNMENT=__SIZEOF_POINTER__ -DIPV6_FRAG_COPYHEA
 #   NAME_EMULATOR   what runs it (qemu-user for a cross build); NAME_ENV the
 #                   environment of its runs
 #   NAME_NEEDS      what must exist before it compiles (a cross-built Check)
-#   NAME_TARGET     a cross target (mk/cross.mk): NAME_CC, _AR, _EMULATOR,
+#   NAME_TARGET     a cross target (test/product/cross/Dir.mk): NAME_CC, _AR, _EMULATOR,
 #                   _ENV and _NEEDS default to its TARGET_CC_<target>, ...
 #   NAME_LIKE       another program whose settings NAME takes where it sets
 #                   none (a cross build of a host program)

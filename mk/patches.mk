@@ -56,7 +56,7 @@ revert: ## revert the series in your tree: make revert LWIP_DIR=/path/to/lwip
 # proves them in sync: the canonical series are what git makes of them; the
 # generated ones were made from them as they are, and change the same lines
 # but in their fixups' files; those whose base is in LWIP_BASES are made
-# again, byte for byte. test/apply/test-series.sh plants each kind of drift
+# again, byte for byte. test/product/apply/test-series.sh plants each kind of drift
 # in a copy of patches/ and sees the proof fail.
 SERIES := $(TOP)/mk/series.sh
 SERIES_CANONICAL := $(addprefix lwip-,$(LWIP_SUPPORTED))
@@ -74,7 +74,7 @@ patches-derive: $(addprefix $(BUILD)/,$(addsuffix .stamp,$(SERIES_CANONICAL))) #
 
 patches-sync: $(if $(LWIP_BASES),$(addprefix $(BUILD)/,$(addsuffix .stamp,$(SERIES_CANONICAL))),$(foreach k,$(LWIP_KEYS),$(LWIP_READY_$k))) ## prove the generated series in sync with the canonical ones
 	$(Q)$(SERIES) sync check $(BUILD)/series-sync $(sort $(SERIES_CANONICAL_TREES)) $(LWIP_BASES)
-	$(Q)$(TOP)/test/apply/test-series.sh $(BUILD)/series-test $(if $(LWIP_DIR),,$(foreach k,$(filter lwip-%,$(LWIP_KEYS)),$(LWIP_TREE_$k)))
+	$(Q)$(TOP)/test/product/apply/test-series.sh $(BUILD)/series-test $(if $(LWIP_DIR),,$(foreach k,$(filter lwip-%,$(LWIP_KEYS)),$(LWIP_TREE_$k)))
 CHECK_TARGETS += patches-sync
 
 # Every combination of the options each touched file depends on compiles,
@@ -93,7 +93,7 @@ OPTCHECK_CFLAGS = $(WARN_CFLAGS) -I$(TOP)/lwip-port/optcheck -I$1/src/include $(
 define patches_optcheck
 .PHONY: optcheck-$1
 optcheck-$1: $(LWIP_READY_$1-patched)
-	$$(Q)$$(foreach f,ip4 ip4_frag icmp,$(TOP)/mk/option-combos.sh $(LWIP_TREE_$1-patched) \
+	$$(Q)$$(foreach f,ip4 ip4_frag icmp,$(TOP)/test/product/optcheck/option-combos.sh $(LWIP_TREE_$1-patched) \
 	  src/core/ipv4/$$f.c "$$(OPTCHECK_$$f)" $$(CC) $$(call OPTCHECK_CFLAGS,$(LWIP_TREE_$1-patched)) &&) true
 endef
 $(foreach k,$(LWIP_KEYS),$(eval $(call patches_optcheck,$k)))
@@ -106,5 +106,5 @@ TEST_TARGETS += patches-optcheck
 # all-or-nothing, byte-identical revert, CRLF and LF, read-only, bad input.
 .PHONY: patches-apply-test
 patches-apply-test: $(foreach k,$(LWIP_KEYS),$(LWIP_READY_$k)) ## test make apply/revert on copies of the lwIP trees
-	$(Q)$(TOP)/test/apply/test-apply.sh $(BUILD)/apply-test $(foreach k,$(LWIP_KEYS),$(LWIP_TREE_$k))
+	$(Q)$(TOP)/test/product/apply/test-apply.sh $(BUILD)/apply-test $(foreach k,$(LWIP_KEYS),$(LWIP_TREE_$k))
 CHECK_TARGETS += patches-apply-test

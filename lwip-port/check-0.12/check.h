@@ -3,7 +3,7 @@
  * 0.13: a test is a function (START_TEST), added by function and name
  * (lwip_check.h's tcase_add_named_test). Check 0.13 on names a test by a
  * TTest; this header gives the older API on top of it. Only lwIP 2.1.2's
- * unit tests are built with it (mk/unittest.mk); 2.1.3 on handle both. */
+ * unit tests are built with it (test/product/unit/Dir.mk); 2.1.3 on handle both. */
 #ifndef LWIP_PORT_CHECK_0_12_H
 #define LWIP_PORT_CHECK_0_12_H
 

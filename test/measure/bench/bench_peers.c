@@ -1,0 +1,325 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * make bench-peers: fastsum beside what a user would pick instead, in one
+ * program, interleaved run by run.
+ *
+ *   linux         Linux's x86_64 csum_partial (test/measure/bench/peers/linux.c)
+ *   dpdk-O2       DPDK's rte_raw_cksum, -O2          (peers/dpdk.c)
+ *   dpdk-O3-native  the same, -O3 -march=native
+ *   lwip-alg2, lwip-alg3   lwIP's own algorithms
+ *   load-floor    reads every byte and sums nothing (peers/load_floor.c):
+ *                 the floor for any routine that must read the data
+ *
+ * Every routine but the floor is compared with lwIP's algorithm 2 at every
+ * size and offset before anything is timed (the peers' sums folded to
+ * lwIP's convention by their shims); a mismatch stops the run.
+ *
+ * Tables: hot (cache primed) at the sizes below and offsets 0 and 1; cold
+ * (flushed) at 1500 and 9000; dependent calls (each call's address waits
+ * for the previous result: latency, not throughput) at 64, 256, 576 and
+ * 1500. Then the targets, met or NOT MET. Files in BENCH_DIR: peers.csv,
+ * peers-hot.dat (bytes per tick, for test/measure/bench/peers.gp), peers-targets.txt.
+ */
+#include "bench.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "fastsum_private.h"
+
+uint16_t lwip_standard_chksum_alg2(const void *data, int len);
+uint16_t lwip_standard_chksum_alg3(const void *data, int len);
+uint16_t peer_linux_csum_partial(const void *data, int len);
+uint16_t peer_dpdk_O2(const void *data, int len);
+uint16_t peer_dpdk_O3_native(const void *data, int len);
+uint16_t peer_load_floor(const void *data, int len);
+
+struct routine {
+  const char *name;
+  bench_sum_fn fn;
+  int peer; /* 1: a peer fastsum is measured against; 0: fastsum or the floor */
+};
+
+static const struct routine routines[] = {
+  { "fastsum", fastsum_chksum, 0 },
+  { "linux", peer_linux_csum_partial, 1 },
+  { "dpdk-O2", peer_dpdk_O2, 1 },
+  { "dpdk-O3-native", peer_dpdk_O3_native, 1 },
+  { "lwip-alg2", lwip_standard_chksum_alg2, 1 },
+  { "lwip-alg3", lwip_standard_chksum_alg3, 1 },
+  { "load-floor", peer_load_floor, 0 },
+};
+enum {
+  NROUTINES = sizeof(routines) / sizeof(routines[0]),
+  FASTSUM = 0,
+  LINUX = 1,
+  FLOOR = NROUTINES - 1,
+  RUNS = 101,
+  MAX_LEN = 65535,
+  NOFFSETS = 2
+};
+
+static const int hot_sizes[] = { 20, 40, 64, 128, 256, 576, 1024, 1500, 4096, 9000, 65535 };
+static const int cold_sizes[] = { 1500, 9000 };
+static const int latency_sizes[] = { 64, 256, 576, 1500 };
+enum {
+  NHOT = sizeof(hot_sizes) / sizeof(hot_sizes[0]),
+  NCOLD = sizeof(cold_sizes) / sizeof(cold_sizes[0]),
+  NLATENCY = sizeof(latency_sizes) / sizeof(latency_sizes[0])
+};
+
+static double hot[NROUTINES][NHOT][NOFFSETS];
+static double cold[NROUTINES][NCOLD];
+static double latency[NROUTINES][NLATENCY];
+
+/* Zero, read once at run time: the compiler cannot see that an address
+ * plus (result & latency_mask) is the same address. */
+static volatile size_t latency_mask;
+
+/* Each call starts only when the previous result is known. */
+static double time_latency(bench_sum_fn fn, const unsigned char *p, int len)
+{
+  int batch = bench_hot_batch(len), i;
+  size_t mask = latency_mask;
+  uint16_t r = fn(p, len);
+  uint64_t t0, t1;
+  t0 = bench_ticks();
+  for (i = 0; i < batch; i++) {
+    r = fn(p + (r & mask), len);
+  }
+  t1 = bench_ticks();
+  bench_sink += r;
+  return bench_net_ticks(t1 - t0, batch);
+}
+
+enum { HOT, COLD, LATENCY };
+static const char *const mode_name[] = { "hot", "cold", "latency" };
+
+/* RUNS samples of every routine, interleaved (run i starts with routine
+ * i % NROUTINES); the medians into out[routine * stride]; the CSV rows. */
+static void measure(FILE *csv, int mode, const unsigned char *p, int len, int offset, double *out,
+                    size_t stride)
+{
+  static double samples[NROUTINES][RUNS];
+  int run;
+  size_t i, k;
+  for (run = 0; run < RUNS; run++) {
+    for (i = 0; i < NROUTINES; i++) {
+      bench_sum_fn fn;
+      k = (run + i) % NROUTINES;
+      fn = routines[k].fn;
+      uint16_t r;
+      samples[k][run] = mode == HOT ? bench_sum_hot(fn, p, len)
+                        : mode == COLD ? bench_sum_cold(fn, p, len, &r)
+                                       : time_latency(fn, p, len);
+    }
+  }
+  for (k = 0; k < NROUTINES; k++) {
+    struct bench_stats st = bench_stats_of(samples[k], RUNS);
+    out[k * stride] = st.median;
+    fprintf(csv, "%s,%s,%d,%d,%.2f,%.2f,%.2f,%.2f,%d\n", routines[k].name, mode_name[mode], len,
+            offset, st.median, st.min, st.max, st.median * bench_ns_per_tick, RUNS);
+  }
+}
+
+/* Every routine but the floor against lwIP's algorithm 2, every size and
+ * offset timed and then some. */
+static void check_all(const unsigned char *buf)
+{
+  static const int extra[] = { 0, 1, 2, 3, 7, 8, 15, 16, 31, 32, 33, 39, 41, 63, 65, 127, 129,
+                               255, 257, 383, 384, 385, 511, 513, 1499, 1501, 4095, 8999, 65534 };
+  int off, len;
+  size_t i, k;
+  for (off = 0; off < 8; off++) {
+    for (i = 0; i < NHOT + sizeof(extra) / sizeof(extra[0]); i++) {
+      len = i < NHOT ? hot_sizes[i] : extra[i - NHOT];
+      for (k = 0; k < NROUTINES; k++) {
+        uint16_t want = lwip_standard_chksum_alg2(buf + off, len), got;
+        if (k == FLOOR) {
+          continue;
+        }
+        got = routines[k].fn(buf + off, len);
+        if (got != want) {
+          bench_fail("%s returns 0x%04x, lwip-alg2 0x%04x (len %d, offset %d)", routines[k].name,
+                     got, want, len, off);
+        }
+      }
+    }
+  }
+  printf("every routine returned lwIP's sum at every size (and %zu more) and offsets 0..7\n",
+         sizeof(extra) / sizeof(extra[0]));
+}
+
+/* The fastest peer's median of a row: index of the minimum among peers. */
+static size_t fastest_peer(const double *row, size_t stride)
+{
+  size_t k, best = LINUX;
+  for (k = 0; k < NROUTINES; k++) {
+    if (routines[k].peer && row[k * stride] < row[best * stride]) {
+      best = k;
+    }
+  }
+  return best;
+}
+
+static void print_header(const char *title, const char *first)
+{
+  size_t k;
+  printf("\n-- %s\n%-10s", title, first);
+  for (k = 0; k < NROUTINES; k++) {
+    printf(" %14s", routines[k].name);
+  }
+  printf("  fastsum/fastest peer\n");
+}
+
+static void print_row(const char *label, const double *row, size_t stride)
+{
+  size_t k, best = fastest_peer(row, stride);
+  printf("%-10s", label);
+  for (k = 0; k < NROUTINES; k++) {
+    printf(" %14.1f", row[k * stride]);
+  }
+  printf("  %.2fx (%s)\n", row[FASTSUM * stride] / row[best * stride], routines[best].name);
+}
+
+static void target(FILE *out, const char *what, double value, double limit)
+{
+  char line[160];
+  snprintf(line, sizeof(line), "%-72s %6.2fx  (target <= %.2fx) %s\n", what, value, limit,
+           value <= limit ? "met" : "NOT MET");
+  fputs(line, stdout);
+  fputs(line, out);
+}
+
+static int hot_index(int size)
+{
+  int s;
+  for (s = 0; s < NHOT; s++) {
+    if (hot_sizes[s] == size) {
+      return s;
+    }
+  }
+  bench_fail("%d bytes is not among the hot sizes", size);
+}
+
+static void targets(void)
+{
+  FILE *out = bench_csv_open("peers-targets.txt", "# make bench-peers targets");
+  /* the CPU's AVX-512 (byte and word instructions), whether fastsum has a
+   * path for it or not: the target follows the hardware */
+  int avx512 = __builtin_cpu_supports("avx512bw");
+  double worst = 0, worst_linux = 0, r, linux_limit = avx512 ? 0.5 : 0.65;
+  int worst_size = 0, worst_off = 0, s, off, l;
+  char what[120];
+
+  for (s = 0; s < NHOT; s++) {
+    for (off = 0; off < NOFFSETS; off++) {
+      const double *row = &hot[0][s][off];
+      size_t stride = NHOT * NOFFSETS;
+      r = row[FASTSUM * stride] / row[fastest_peer(row, stride) * stride];
+      if (r > worst) {
+        worst = r, worst_size = hot_sizes[s], worst_off = off;
+      }
+      r = row[FASTSUM * stride] / row[LINUX * stride];
+      if (hot_sizes[s] >= 1500 && r > worst_linux) {
+        worst_linux = r;
+      }
+    }
+  }
+  printf("\n-- targets (hot medians; the fastest correct peer of each cell)\n");
+  snprintf(what, sizeof(what), "fastsum vs fastest peer, every size and offset: worst (%d B, offset %d)",
+           worst_size, worst_off);
+  target(out, what, worst, 1.0);
+  snprintf(what, sizeof(what), "fastsum vs linux, 1500 B and above (%s): worst time",
+           avx512 ? "AVX-512 CPU" : "no AVX-512 on this CPU");
+  target(out, what, worst_linux, linux_limit);
+  s = hot_index(1500);
+  target(out, "fastsum vs load-only floor, 1500 B offset 0: time", hot[FASTSUM][s][0] / hot[FLOOR][s][0],
+         1.6);
+  for (l = 0; l < NLATENCY; l++) {
+    if (latency_sizes[l] == 256 || latency_sizes[l] == 576) {
+      snprintf(what, sizeof(what), "fastsum vs linux, dependent calls at %d B: time", latency_sizes[l]);
+      target(out, what, latency[FASTSUM][l] / latency[LINUX][l], 1.0);
+    }
+  }
+  bench_csv_close(out);
+}
+
+/* Bytes per tick at offset 0, one column per routine, for gnuplot. */
+static void plot_data(void)
+{
+  char columns[256] = "size";
+  size_t k, used = strlen(columns);
+  FILE *dat;
+  int s;
+  for (k = 0; k < NROUTINES && used < sizeof(columns); k++) {
+    used += (size_t)snprintf(columns + used, sizeof(columns) - used, " %s", routines[k].name);
+  }
+  dat = bench_csv_open("peers-hot.dat", columns);
+  for (s = 0; s < NHOT; s++) {
+    fprintf(dat, "%d", hot_sizes[s]);
+    for (k = 0; k < NROUTINES; k++) {
+      fprintf(dat, " %.3f", hot[k][s][0] > 0 ? hot_sizes[s] / hot[k][s][0] : 0.0);
+    }
+    fputc('\n', dat);
+  }
+  bench_csv_close(dat);
+}
+
+int main(int argc, char **argv)
+{
+  unsigned char *buf;
+  uint64_t rng = 0x1071;
+  FILE *csv;
+  char label[32];
+  int s, off, i;
+
+  if (argc != 1) {
+    fprintf(stderr, "usage: %s (no arguments; files go to $BENCH_DIR)\n", argv[0]);
+    return 2;
+  }
+  bench_init("make bench-peers: fastsum, Linux, DPDK, lwIP, the load-only floor");
+  /* room after the data: Linux's tail load reads up to 7 bytes past it, as
+   * the kernel may (load_unaligned_zeropad) */
+  buf = bench_alloc(MAX_LEN + 64);
+  for (i = 0; i < MAX_LEN + 64; i++) {
+    buf[i] = (unsigned char)bench_random(&rng);
+  }
+  check_all(buf);
+
+  csv = bench_csv_open("peers.csv", "routine,mode,size,offset,median_ticks,min_ticks,max_ticks,median_ns,runs");
+  for (s = 0; s < NHOT; s++) {
+    for (off = 0; off < NOFFSETS; off++) {
+      measure(csv, HOT, buf + off, hot_sizes[s], off, &hot[0][s][off], NHOT * NOFFSETS);
+    }
+  }
+  for (s = 0; s < NCOLD; s++) {
+    measure(csv, COLD, buf, cold_sizes[s], 0, &cold[0][s], NCOLD);
+  }
+  for (s = 0; s < NLATENCY; s++) {
+    measure(csv, LATENCY, buf, latency_sizes[s], 0, &latency[0][s], NLATENCY);
+  }
+  bench_csv_close(csv);
+
+  print_header("hot (cache primed): ticks per call, median of the runs", "bytes/off");
+  for (s = 0; s < NHOT; s++) {
+    for (off = 0; off < NOFFSETS; off++) {
+      snprintf(label, sizeof(label), "%d/%d", hot_sizes[s], off);
+      print_row(label, &hot[0][s][off], NHOT * NOFFSETS);
+    }
+  }
+  print_header("cold (flushed): ticks of one call, median of the runs", "bytes");
+  for (s = 0; s < NCOLD; s++) {
+    snprintf(label, sizeof(label), "%d", cold_sizes[s]);
+    print_row(label, &cold[0][s], NCOLD);
+  }
+  print_header("dependent calls (latency): ticks per call, median of the runs", "bytes");
+  for (s = 0; s < NLATENCY; s++) {
+    snprintf(label, sizeof(label), "%d", latency_sizes[s]);
+    print_row(label, &latency[0][s], NLATENCY);
+  }
+  targets();
+  plot_data();
+  free(buf);
+  return 0;
+}

@@ -1,0 +1,151 @@
+# fastsum: the checksum module (src/), libfastsum.a, its differential tests.
+#
+# Sources: src/Filelists.mk (the same file users include).
+#
+# lwIP's own checksum code as references, for any program (mk/lwip.mk) that
+# sets NAME_LWIP_ALGS to a tree and links $(call lwip_algs,NAME): the tree's
+# inet_chksum.c compiled three times (LWIP_CHKSUM_ALGORITHM 1, 2, 3) with
+# every global symbol suffixed _algN (lwip_standard_chksum_algN,
+# lwip_chksum_copy_algN = MEMCPY then algorithm N, ...) plus def.c
+# (lwip_htons), against test/product/fastsum/lwipopts.h, with the program's compiler
+# and flags.
+
+FASTSUMDIR := src
+include $(FASTSUMDIR)/Filelists.mk
+FASTSUM_SRC := $(FASTSUMFILES)
+# the table of every path, and the private header's folder: for tests and
+# benchmarks
+FASTSUM_IMPLS_SRC := $(FASTSUMIMPLSFILES)
+FASTSUM_PRIVATE_CFLAGS := -Isrc -Isrc/include
+FASTSUM_HEADERS := $(wildcard src/include/*.h src/*.h)
+# test/product/common: the one RFC 1071 reference and the Check runner (for the test
+# programs of every fragment)
+TEST_COMMON_REFERENCE_SRC := test/product/common/rfc1071.c
+TEST_COMMON_CHECK_SRC := test/product/common/check_runner.c
+TEST_COMMON_SERVICES_SRC := test/product/common/echo_services.c
+TEST_COMMON_CFLAGS := -Itest/product/common
+
+# ---- make lib: the host library, every path the host CPU can run ----
+FASTSUM_LIB := $(BUILD)/lib/libfastsum.a
+# fastsum_impls.o too: a program takes it from the archive only if it calls
+# fastsum_impls
+FASTSUM_LIB_OBJ := $(patsubst src/%.c,$(BUILD)/lib/obj/%.o,$(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC))
+FASTSUM_LIB_CFLAGS = $(OPT_CFLAGS) $(WARN_CFLAGS) $(FASTSUM_PRIVATE_CFLAGS)
+
+$(BUILD)/lib/flags: FORCE
+	$(Q)$(call flags_stamp,$@,$(CC) $(FASTSUM_LIB_CFLAGS) -- $(AR))
+$(FASTSUM_LIB_OBJ): $(BUILD)/lib/obj/%.o: src/%.c $(BUILD)/lib/flags
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(FASTSUM_LIB_CFLAGS) -MMD -MP -c $< -o $@
+$(FASTSUM_LIB): $(FASTSUM_LIB_OBJ)
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+-include $(FASTSUM_LIB_OBJ:.o=.d)
+
+.PHONY: lib
+lib: $(FASTSUM_LIB) ## build build/lib/libfastsum.a (link with -Isrc/include)
+ALL_TARGETS += $(FASTSUM_LIB)
+
+# ---- lwIP's algorithms 1, 2, 3 as references ----
+FASTSUM_LWIP_SYMBOLS := lwip_standard_chksum lwip_chksum_copy inet_chksum \
+  inet_chksum_pbuf inet_chksum_pseudo inet_chksum_pseudo_partial \
+  ip6_chksum_pseudo ip6_chksum_pseudo_partial ip_chksum_pseudo \
+  ip_chksum_pseudo_partial
+lwip_algs = $(foreach n,1 2 3,$(BUILD)/$1/lwip-algs/inet_chksum_alg$n.o) $(BUILD)/$1/lwip-algs/def.o
+lwip_algs_cc = $($1_CC) $(OPT_CFLAGS) $(WARN_CFLAGS) -I$(TOP)/test/product/fastsum $(PORT_INCLUDES) \
+  -I$(LWIP_TREE_$($1_LWIP_ALGS))/src/include $($1_CFLAGS)
+
+PROGRAM_SETTINGS += LWIP_ALGS
+PROGRAM_HOOKS += lwip_algs_rules
+define lwip_algs_rules
+$(if $($1_LWIP_ALGS),
+$(BUILD)/$1/lwip-algs/inet_chksum_alg%.o: $(LWIP_READY_$($1_LWIP_ALGS)) $(BUILD)/$1/flags | $($1_NEEDS)
+	@mkdir -p $$(@D)
+	$$(Q)$$(call lwip_algs_cc,$1) -DLWIP_CHKSUM_ALGORITHM=$$* \
+	  $$(foreach s,$(FASTSUM_LWIP_SYMBOLS),-D$$s=$$s_alg$$*) -c $(LWIP_TREE_$($1_LWIP_ALGS))/src/core/inet_chksum.c -o $$@
+$(BUILD)/$1/lwip-algs/def.o: $(LWIP_READY_$($1_LWIP_ALGS)) $(BUILD)/$1/flags | $($1_NEEDS)
+	@mkdir -p $$(@D)
+	$$(Q)$$(call lwip_algs_cc,$1) -c $(LWIP_TREE_$($1_LWIP_ALGS))/src/core/def.c -o $$@
+)
+endef
+
+# ---- the differential test: every src/ file against lwIP's algorithms ----
+# Under Check on the host; with ASan and UBSan (lwIP's algorithms left out:
+# the sanitizers are about fastsum); cross builds in test/product/cross/Dir.mk, bare metal
+# in test/product/baremetal/Dir.mk. Every src/ file, the table of paths, the RFC 1071
+# reference; FASTSUM_TEST_PLAIN_SRCS for builds without Check.
+FASTSUM_TEST_PLAIN_SRCS := $(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC) $(TEST_COMMON_REFERENCE_SRC) \
+  test/product/fastsum/test_fastsum.c
+FASTSUM_TEST_CFLAGS := $(FASTSUM_PRIVATE_CFLAGS) $(TEST_COMMON_CFLAGS)
+
+PROGRAMS += fastsum-test fastsum-test-sanitize
+fastsum-test_SRCS := $(FASTSUM_TEST_PLAIN_SRCS) $(TEST_COMMON_CHECK_SRC)
+fastsum-test_LWIP_ALGS := $(LWIP_DEFAULT)
+fastsum-test_CFLAGS = $(FASTSUM_TEST_CFLAGS) -DFASTSUM_TEST_CHECK $(CHECK_CFLAGS)
+fastsum-test_LIBS = $(call lwip_algs,fastsum-test) $(CHECK_LIBS)
+
+FASTSUM_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all
+fastsum-test-sanitize_SRCS := $(fastsum-test_SRCS)
+fastsum-test-sanitize_CFLAGS = $(fastsum-test_CFLAGS) $(FASTSUM_SANITIZE) -DFASTSUM_TEST_WITHOUT_LWIP
+fastsum-test-sanitize_LIBS = $(FASTSUM_SANITIZE) $(CHECK_LIBS)
+
+# Builds that keep off what the paths need: the library without vector
+# registers (as kernels and unikernels build, so no SSE2 or AVX2 path), and
+# with only the portable path. Plain programs: Check's API passes doubles.
+# Each names the paths it must have (FASTSUM_TEST_PATHS).
+PROGRAMS += fastsum-test-no-vector fastsum-test-portable-only
+fastsum-test-no-vector_SRCS := $(FASTSUM_TEST_PLAIN_SRCS)
+fastsum-test-no-vector_LWIP_ALGS := $(LWIP_DEFAULT)
+fastsum-test-no-vector_CFLAGS = $(FASTSUM_TEST_CFLAGS) \
+  $(if $(filter x86_64-%,$(CC_MACHINE)),\
+  -mgeneral-regs-only -DFASTSUM_TEST_PATHS='"portable x86_64"')
+fastsum-test-no-vector_LIBS = $(call lwip_algs,fastsum-test-no-vector)
+
+fastsum-test-portable-only_LIKE := fastsum-test-no-vector
+fastsum-test-portable-only_CFLAGS := $(FASTSUM_TEST_CFLAGS) -DFASTSUM_PORTABLE_ONLY \
+  -DFASTSUM_TEST_PATHS='"portable"'
+fastsum-test-portable-only_LIBS = $(call lwip_algs,fastsum-test-portable-only)
+
+FASTSUM_TESTS := fastsum-test fastsum-test-sanitize fastsum-test-no-vector fastsum-test-portable-only
+.PHONY: $(FASTSUM_TESTS) fastsum-tests
+$(foreach t,$(FASTSUM_TESTS),$(eval $t: run-$t))
+fastsum-tests: $(FASTSUM_TESTS) ## fastsum's differential tests: plain, with ASan+UBSan, without vector registers, portable only
+CHECK_TARGETS += $(FASTSUM_TESTS)
+
+# A Cortex-M4 firmware calling only fastsum_chksum (test/product/fastsum/firmware.c),
+# linked from the library built for it WITHOUT --gc-sections: it holds one
+# path, not the table of every path.
+FASTSUM_ONE_PATH_DIR := $(BUILD)/fastsum-one-path
+FASTSUM_ONE_PATH_CC := arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Os -ffreestanding
+FASTSUM_ONE_PATH_OBJ := $(patsubst src/%.c,$(FASTSUM_ONE_PATH_DIR)/obj/%.o,$(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC))
+
+$(FASTSUM_ONE_PATH_OBJ): $(FASTSUM_ONE_PATH_DIR)/obj/%.o: src/%.c $(FASTSUM_HEADERS)
+	@mkdir -p $(@D)
+	$(Q)$(FASTSUM_ONE_PATH_CC) $(WARN_CFLAGS) $(FASTSUM_PRIVATE_CFLAGS) -c $< -o $@
+$(FASTSUM_ONE_PATH_DIR)/libfastsum.a: $(FASTSUM_ONE_PATH_OBJ)
+	$(Q)rm -f $@ && arm-none-eabi-ar rcs $@ $^
+$(FASTSUM_ONE_PATH_DIR)/firmware.elf: test/product/fastsum/firmware.c $(FASTSUM_ONE_PATH_DIR)/libfastsum.a src/include/fastsum.h
+	$(Q)$(FASTSUM_ONE_PATH_CC) -nostdlib $(WARN_CFLAGS) -Isrc/include -Wl,-e,reset_handler \
+	  -o $@ $< $(FASTSUM_ONE_PATH_DIR)/libfastsum.a -lgcc
+
+.PHONY: fastsum-one-path
+fastsum-one-path: $(FASTSUM_ONE_PATH_DIR)/firmware.elf ## a Cortex-M4 firmware calling fastsum_chksum holds one path
+	$(Q)paths=$$(arm-none-eabi-nm $< | awk '$$3 ~ /^fastsum_chksum_/ && $$3 != "fastsum_chksum_copy" \
+	  { sub(/^fastsum_chksum_(copy_)?/, "", $$3); print $$3 }' | sort -u); \
+	  set -- $$paths; \
+	  if [ $$# -ne 1 ] || arm-none-eabi-nm $< | grep -q ' fastsum_impls$$'; then \
+	    echo "error: the Cortex-M4 firmware holds the paths '$$paths' (expected one)" >&2; exit 1; fi; \
+	  echo "fastsum-one-path: the Cortex-M4 firmware holds one path: $$paths"
+TEST_TARGETS += fastsum-one-path
+
+# lwIP's stock unit tests (test/product/unit/Dir.mk) on the patched trees with lwIP
+# using fastsum_chksum and fastsum_chksum_copy (the stock options enable
+# LWIP_CHECKSUM_ON_COPY and its sanity check): lwip-port/fastsum/lwipopts.h
+# is how a port adds fastsum.
+define unit_fastsum_program
+PROGRAMS += unit/$k-patched-fastsum
+unit/$k-patched-fastsum_LIKE := unit/$k-stock
+unit/$k-patched-fastsum_TREE := $k-patched
+unit/$k-patched-fastsum_SRCS := $(FASTSUM_SRC)
+unit/$k-patched-fastsum_CFLAGS = -I$(TOP)/lwip-port/fastsum -I$(TOP)/src/include $$(unit/$k-stock_CFLAGS)
+endef
+$(foreach k,$(LWIP_KEYS),$(eval $(unit_fastsum_program)))

@@ -1,0 +1,125 @@
+# Fuzzing with libFuzzer (clang, AddressSanitizer, UBSan incl. alignment):
+# the patched lwIP 2.2.1 input path and the fastsum module; docs/robustness.md.
+#
+#   make fuzz FUZZ_SECONDS=N   run each target N seconds, keep its corpus
+#   make fuzz-smoke            each target FUZZ_SMOKE_SECONDS (make test)
+#   make fuzz-seeds            rewrite the seed corpus test/product/fuzz/corpus/
+#
+# A target's work is in build/fuzz/TARGET/: its growing corpus, log and any
+# crash reproducer (crash-*, leak-*, timeout-*); a crash fails the run.
+
+PKGS_fuzz := clang libclang-rt-14-dev
+FUZZ_CC := clang
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 15
+FUZZ_SANITIZE := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer $(FUZZ_SANITIZE)
+FUZZ_ROUTER_SRC := test/product/fuzz/router.c test/product/fuzz/packets.c $(TEST_COMMON_REFERENCE_SRC) $(TEST_COMMON_SERVICES_SRC)
+
+# The lwIP targets run on the patched 2.2.1 tree (LWIP_DIR: a 2.2.1 tree),
+# with fastsum as LWIP_CHKSUM/LWIP_CHKSUM_COPY, as the project ships them.
+# They check IP header checksums (the harness makes them right unless the
+# input says otherwise) but not transport ones, so inputs get through.
+LWIP_OPTIONS_ip-checks-only := -DCHECKSUM_CHECK_UDP=0 -DCHECKSUM_CHECK_TCP=0 -DCHECKSUM_CHECK_ICMP=0
+FUZZ_LWIP_TARGETS := $(if $(filter 2.2.1,$(LWIP_VERSION_$(LWIP_DEFAULT))),ip4_input ip4_reass)
+FUZZ_TARGETS := fastsum $(FUZZ_LWIP_TARGETS)
+
+define fuzz_lwip_program
+PROGRAMS += fuzz/$t
+fuzz/$t_TREE := $(LWIP_DEFAULT)-patched
+fuzz/$t_SRCS := test/product/fuzz/fuzz_$t.c $(FUZZ_ROUTER_SRC) $(FASTSUM_SRC)
+fuzz/$t_OPTIONS := ip-checks-only
+fuzz/$t_CFLAGS := -I$(TOP)/lwip-port/fastsum -I$(TOP)/test/product/fuzz/router -I$(TOP)/test/product/fuzz \
+  -I$(TOP)/test/product/common -I$(TOP)/src/include $(FUZZ_CFLAGS)
+fuzz/$t_LIBS := $(FUZZ_SANITIZE)
+fuzz/$t_CC := $(FUZZ_CC)
+endef
+$(foreach t,$(FUZZ_LWIP_TARGETS),$(eval $(fuzz_lwip_program)))
+
+# fastsum alone: every file of src/ with the RFC 1071 reference.
+PROGRAMS += fuzz/fastsum
+fuzz/fastsum_SRCS := test/product/fuzz/fuzz_fastsum.c $(TEST_COMMON_REFERENCE_SRC) $(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC)
+fuzz/fastsum_CFLAGS := $(FASTSUM_PRIVATE_CFLAGS) $(TEST_COMMON_CFLAGS) $(FUZZ_CFLAGS)
+fuzz/fastsum_LIBS := $(FUZZ_SANITIZE)
+fuzz/fastsum_CC := $(FUZZ_CC)
+
+# $(call fuzz_run,TARGET,SECONDS): fuzz from the committed seeds plus what
+# earlier runs found; one summary line; on a crash the log tail and the
+# reproducer's name.
+fuzz_run = \
+  dir=$(BUILD)/fuzz/$1; mkdir -p $$dir/corpus; \
+  if ! (cd $$dir && ./prog -max_total_time=$2 -timeout=10 -max_len=8192 \
+        -print_final_stats=1 -artifact_prefix=$(TOP)/$$dir/ \
+        corpus $(TOP)/test/product/fuzz/corpus/$1 > log 2>&1); then \
+    tail -30 $$dir/log; \
+    echo "error: fuzz target $1 failed; reproducer: $$(ls -t $$dir/crash-* $$dir/leak-* $$dir/timeout-* $$dir/oom-* 2>/dev/null | head -1)" >&2; \
+    exit 1; \
+  fi; \
+  execs=$$(sed -n 's/^stat::number_of_executed_units: *//p' $$dir/log); \
+  echo "$1 $2 s $$execs execs" >> $(BUILD)/fuzz/history; \
+  echo "fuzz $1: $2 s, $$execs runs, no crash, corpus $$(ls $$dir/corpus | wc -l) inputs"
+
+.PHONY: fuzz fuzz-smoke fuzz-seeds
+fuzz: $(addprefix fuzz-long-,$(FUZZ_TARGETS)) ## run each fuzz target FUZZ_SECONDS seconds
+fuzz-smoke: $(addprefix fuzz-smoke-,$(FUZZ_TARGETS)) ## run each fuzz target FUZZ_SMOKE_SECONDS seconds
+fuzz-long-%: $(BUILD)/fuzz/%/prog
+	$(Q)$(call fuzz_run,$*,$(FUZZ_SECONDS))
+fuzz-smoke-%: $(BUILD)/fuzz/%/prog
+	$(Q)$(call fuzz_run,$*,$(FUZZ_SMOKE_SECONDS))
+
+# The seed corpus is generated, and committed; the test checks they agree.
+PROGRAMS += fuzz/seeds
+fuzz/seeds_SRCS := test/product/fuzz/seeds.c test/product/fuzz/packets.c $(TEST_COMMON_REFERENCE_SRC)
+fuzz/seeds_CFLAGS := $(TEST_COMMON_CFLAGS)
+fuzz-seeds: $(BUILD)/fuzz/seeds/prog ## rewrite the committed seed corpus test/product/fuzz/corpus/
+	$(Q)rm -rf test/product/fuzz/corpus && $< test/product/fuzz/corpus
+.PHONY: fuzz-seeds-check
+fuzz-seeds-check: $(BUILD)/fuzz/seeds/prog
+	$(Q)rm -rf $(BUILD)/fuzz/seeds/corpus && $< $(BUILD)/fuzz/seeds/corpus
+	$(Q)diff -r $(BUILD)/fuzz/seeds/corpus test/product/fuzz/corpus >/dev/null || \
+	  { echo "error: test/product/fuzz/corpus differs from what test/product/fuzz/seeds.c writes; run make fuzz-seeds" >&2; exit 1; }
+
+# The bad-input table (test/product/badinput/, Check): per lwIP version the patched
+# tree's inline build and function-call build, each run writing a transcript
+# of counts and emitted packets that must be identical; and the pristine
+# tree, to show the counts are stock lwIP's (without the rows of what the
+# series fixes, listed and counted as skipped: on 2.2.x the forwarding rows,
+# stock 2.2.x forwards with checksum 0; on 2.1.3 the TTL 0 row, stock
+# forwards it with TTL 255).
+define badinput_programs
+PROGRAMS += badinput/$k-inline badinput/$k-call
+badinput/$k-inline_TREE := $k-patched
+badinput/$k-inline_SRCS := test/product/badinput/badinput.c $(FUZZ_ROUTER_SRC)
+badinput/$k-inline_CFLAGS = -I$(TOP)/test/product/fuzz/router -I$(TOP)/test/product/fuzz -I$(TOP)/test/product/common $$(CHECK_CFLAGS)
+badinput/$k-inline_LIBS = $$(CHECK_LIBS)
+
+badinput/$k-call_LIKE := badinput/$k-inline
+badinput/$k-call_OPTIONS := inline-off
+BADINPUT_RUNS += $(BUILD)/badinput/$k-inline/transcript $(BUILD)/badinput/$k-call/transcript
+
+.PHONY: badinput-compare-$k
+badinput-compare-$k: $(BUILD)/badinput/$k-inline/transcript $(BUILD)/badinput/$k-call/transcript
+	$$(Q)cmp -s $$^ || { diff $$^ | head -20; echo "error: bad-input behaviour differs between the inline and the function-call build of $k" >&2; exit 1; }
+	@echo "badinput $k: inline and function-call builds identical"
+endef
+
+define badinput_stock_program
+PROGRAMS += badinput/$k-stock
+badinput/$k-stock_LIKE := badinput/$k-inline
+badinput/$k-stock_TREE := $k
+badinput/$k-stock_ENV := BADINPUT_SKIP=$(if $(filter 2.2.%,$(LWIP_VERSION_$k)),forward,ttl-0)
+BADINPUT_RUNS += $(BUILD)/badinput/$k-stock/transcript
+endef
+
+$(foreach k,$(LWIP_KEYS),$(eval $(badinput_programs)))
+$(foreach k,$(filter lwip-%,$(LWIP_KEYS)),$(eval $(badinput_stock_program)))
+
+$(BUILD)/badinput/%/transcript: $(BUILD)/badinput/%/prog
+	@echo "== badinput $*"
+	$(Q)rm -f $(BUILD)/badinput/$*/transcript.tmp && \
+	  $(call program_run,badinput/$*,BADINPUT_TRANSCRIPT=transcript.tmp) && mv transcript.tmp transcript
+
+.PHONY: badinput
+badinput: $(addprefix badinput-compare-,$(LWIP_KEYS)) $$(BADINPUT_RUNS) ## run the bad-input table (patched inline and call builds, stock)
+CHECK_TARGETS += badinput
+TEST_TARGETS += fuzz-seeds-check fuzz-smoke

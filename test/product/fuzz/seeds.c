@@ -1,0 +1,250 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Writes the seed corpus of the fuzz targets (test/product/fuzz/corpus/TARGET/NAME):
+ * valid packets that reach each path the targets are after (echo, UDP and
+ * TCP answers, forwarding with and without fragmentation, TTL expiry,
+ * options, sending with options), fragment sequences (in order,
+ * reversed, overlapping, timed out) and checksum inputs. The input layouts
+ * are described in fuzz_ip4_input.c, fuzz_ip4_reass.c and fuzz_fastsum.c.
+ *   seeds OUTDIR
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "packets.h"
+
+#define ADDR_A1 PKT_ADDR(10, 0, 0, 1)   /* the router on netif A */
+#define ADDR_A2 PKT_ADDR(10, 0, 0, 2)   /* a host behind netif A */
+#define ADDR_B2 PKT_ADDR(10, 0, 1, 2)   /* a host behind netif B */
+#define MTU_576 85                      /* 68 + 6 * 85 = 578 */
+#define MTU_1500 255
+
+static const char *outdir;
+static uint8_t out[1 << 16];
+static size_t out_len;
+
+static void
+die(const char *what)
+{
+  fprintf(stderr, "error: seeds: %s: %s\n", what, strerror(errno));
+  exit(1);
+}
+
+static void
+put(const void *data, size_t len)
+{
+  memcpy(out + out_len, data, len);
+  out_len += len;
+}
+
+static void
+put_bytes(int a, int b)
+{
+  uint8_t two[2];
+
+  two[0] = (uint8_t)a;
+  two[1] = (uint8_t)b;
+  put(two, 2);
+}
+
+static void
+write_seed(const char *target, const char *name)
+{
+  char path[4096];
+  FILE *f;
+
+  snprintf(path, sizeof(path), "%s/%s", outdir, target);
+  if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+    die(path);
+  }
+  snprintf(path, sizeof(path), "%s/%s/%s", outdir, target, name);
+  f = fopen(path, "wb");
+  if (f == NULL || fwrite(out, 1, out_len, f) != out_len || fclose(f) != 0) {
+    die(path);
+  }
+  out_len = 0;
+}
+
+static struct pkt_ip
+ip_to(uint32_t src, uint32_t dst, uint8_t proto)
+{
+  struct pkt_ip ip;
+
+  memset(&ip, 0, sizeof(ip));
+  ip.ttl = 64;
+  ip.id = 0x1234;
+  ip.proto = proto;
+  ip.src = src;
+  ip.dst = dst;
+  return ip;
+}
+
+/* A seed of fuzz_ip4_input: flags, MTU of B, chain shape, then the packet. */
+static void
+input_seed(const char *name, int flags, int mtu, int first_extra, int piece,
+           const struct pkt_ip *ip, const uint8_t *l4, size_t l4len)
+{
+  static uint8_t pkt[1 << 16];
+
+  put_bytes(flags, mtu);
+  put_bytes(first_extra, piece);
+  put(pkt, pkt_ipv4(pkt, ip, l4, l4len));
+  write_seed("ip4_input", name);
+}
+
+static void
+input_seeds(void)
+{
+  static uint8_t l4[1 << 16];
+  static const uint8_t record_route[8] = { 7, 7, 4, 0, 0, 0, 0, 1 };
+  struct pkt_ip ip;
+  size_t n;
+
+  ip = ip_to(ADDR_A2, ADDR_A1, 1);
+  n = pkt_icmp_echo(l4, 1, 1, 56);
+  input_seed("icmp-echo", 0, MTU_1500, 255, 0, &ip, l4, n);
+  input_seed("icmp-echo-odd-chain", 8, MTU_1500, 8, 3, &ip, l4, n);
+  ip.opts = record_route;
+  ip.optlen = sizeof(record_route);
+  input_seed("icmp-echo-options", 0, MTU_1500, 255, 0, &ip, l4, n);
+
+  ip = ip_to(ADDR_A2, ADDR_A1, 17);
+  n = pkt_udp(l4, ADDR_A2, ADDR_A1, 4000, 7, 100);
+  input_seed("udp-echo", 0, MTU_1500, 255, 0, &ip, l4, n);
+  ip.dst = ADDR_B2;
+  n = pkt_udp(l4, ADDR_A2, ADDR_B2, 4000, 9, 1400);
+  input_seed("udp-forward-fragmented", 0, MTU_576, 255, 0, &ip, l4, n);
+  input_seed("udp-forward", 0, MTU_1500, 255, 0, &ip, l4, n);
+  ip.frag = PKT_DF;
+  input_seed("udp-forward-df", 0, MTU_576, 255, 0, &ip, l4, n);
+  ip.frag = 0;
+  ip.ttl = 1;
+  input_seed("udp-forward-ttl1", 0, MTU_1500, 255, 0, &ip, l4, n);
+  ip.ttl = 0;
+  input_seed("udp-forward-ttl0", 0, MTU_1500, 255, 0, &ip, l4, n);
+
+  ip = ip_to(ADDR_A2, ADDR_A1, 6);
+  n = pkt_tcp_syn(l4, ADDR_A2, ADDR_A1, 4000, 80, 1000);
+  input_seed("tcp-syn", 0, MTU_1500, 255, 0, &ip, l4, n);
+
+  ip = ip_to(ADDR_A2, ADDR_A1, 200);
+  input_seed("unknown-protocol", 0, MTU_1500, 255, 0, &ip, l4, 40);
+
+  ip = ip_to(ADDR_A2, ADDR_A1, 1);
+  ip.frag = PKT_MF;
+  n = pkt_icmp_echo(l4, 1, 2, 64);
+  input_seed("first-fragment", 0, MTU_1500, 255, 0, &ip, l4, n);
+
+  /* sending: options length, TTL, TOS, protocol, destination, options, data */
+  put_bytes(4 | 8, MTU_576);
+  put_bytes(255, 0);
+  put_bytes(4, 64);
+  put_bytes(0, 17);
+  put_bytes(10, 0);
+  put_bytes(1, 2);
+  put(record_route, 4);
+  n = pkt_udp(l4, PKT_ADDR(10, 0, 1, 1), ADDR_B2, 5000, 9, 1000);
+  put(l4, n);
+  write_seed("ip4_input", "send-options-odd-fragmented");
+}
+
+/* A frame of a fuzz_ip4_reass seed: the delay before it, then the packet. */
+static void
+reass_frame(int delay, const struct pkt_ip *ip, const uint8_t *l4, size_t l4len)
+{
+  static uint8_t pkt[1 << 16];
+  size_t n = pkt_ipv4(pkt, ip, l4, l4len);
+
+  put_bytes(delay, 255);
+  put_bytes((int)(n >> 8), (int)(n & 0xff));
+  put(pkt, n);
+}
+
+/* The datagram l4 (l4len bytes) in fragments of size bytes, sent in the
+ * order of the offsets in order[] (in units of size; -1 ends). */
+static void
+reass_seed(const char *name, int delay, const struct pkt_ip *ip,
+           const uint8_t *l4, size_t l4len, size_t size, const int *order)
+{
+  struct pkt_ip frag = *ip;
+  int i;
+
+  put_bytes(0, MTU_576);
+  for (i = 0; order[i] >= 0; i++) {
+    size_t at = (size_t)order[i] * size;
+    size_t len = l4len - at < size ? l4len - at : size;
+
+    frag.frag = (uint16_t)(at / 8) | (at + len < l4len ? PKT_MF : 0);
+    reass_frame(i == 0 ? 0 : delay, &frag, l4 + at, len);
+  }
+  write_seed("ip4_reass", name);
+}
+
+static void
+reass_seeds(void)
+{
+  static uint8_t l4[1 << 16];
+  static const int in_order[] = { 0, 1, 2, -1 };
+  static const int reversed[] = { 2, 1, 0, -1 };
+  static const int overlapping[] = { 0, 1, 1, 2, 0, -1 };
+  static const int lost[] = { 0, 2, -1 };
+  static const int two[] = { 0, 1, -1 };
+  struct pkt_ip ip;
+  size_t n;
+
+  ip = ip_to(ADDR_A2, ADDR_A1, 1);
+  n = pkt_icmp_echo(l4, 1, 3, 1000);
+  reass_seed("icmp-echo-in-order", 0, &ip, l4, n, 400, in_order);
+  reass_seed("icmp-echo-reversed", 1, &ip, l4, n, 400, reversed);
+  reass_seed("icmp-echo-timeout", 64, &ip, l4, n, 400, in_order);
+  reass_seed("icmp-echo-lost", 0, &ip, l4, n, 400, lost);
+
+  ip = ip_to(ADDR_A2, ADDR_A1, 17);
+  n = pkt_udp(l4, ADDR_A2, ADDR_A1, 4000, 7, 1200);
+  reass_seed("udp-echo-overlapping", 0, &ip, l4, n, 408, overlapping);
+
+  ip = ip_to(ADDR_A2, ADDR_B2, 17);
+  n = pkt_udp(l4, ADDR_A2, ADDR_B2, 4000, 9, 1200);
+  reass_seed("udp-forward-fragments", 0, &ip, l4, n, 800, two);
+}
+
+/* fastsum: data offset, copy offset, then the data: lengths around the
+ * paths' block sizes, at every alignment class. */
+static void
+fastsum_seeds(void)
+{
+  static const size_t lengths[] = { 0, 1, 2, 3, 20, 63, 64, 65, 257, 1500 };
+  uint8_t data[1500];
+  char name[64];
+  size_t i;
+
+  for (i = 0; i < sizeof(data); i++) {
+    data[i] = (uint8_t)(0xff - i * 13);
+  }
+  for (i = 0; i < sizeof(lengths) / sizeof(lengths[0]); i++) {
+    put_bytes((int)i, (int)(7 * i));
+    put(data, lengths[i]);
+    snprintf(name, sizeof(name), "len-%zu-offset-%zu", lengths[i], i);
+    write_seed("fastsum", name);
+  }
+}
+
+int
+main(int argc, char **argv)
+{
+  if (argc != 2) {
+    fprintf(stderr, "usage: seeds OUTDIR\n");
+    return 2;
+  }
+  outdir = argv[1];
+  if (mkdir(outdir, 0777) != 0 && errno != EEXIST) {
+    die(outdir);
+  }
+  input_seeds();
+  reass_seeds();
+  fastsum_seeds();
+  return 0;
+}

@@ -1,0 +1,45 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Interop: patched lwIP on TAP devices in network namespaces, the Linux kernel
+# as peer (docs/interop.md). contrib/tapdemo is the lwIP side, built per lwIP
+# version against the patched tree (`make interop`, part of `make test`) and
+# against the pristine one (`make interop-pristine`, shows what the patches fix).
+# `make interop` runs iperf against lwiperf too (test/product/interop/iperf.mk).
+# test/product/interop/run.sh is the kernel side; it needs root: without root (or
+# without /dev/net/tun, network namespaces) it prints one line saying why and
+# exits 77, which the target passes on as a skip (make itself would turn a
+# failing recipe into status 2), so `make test` stays green for non-root users.
+
+PKGS_interop := iproute2 tshark iputils-ping ethtool python3 procps
+
+TAPDEMO_SRC := contrib/tapdemo/tapdemo.c contrib/tapdemo/tapif.c contrib/tapdemo/iperf.c \
+  $(TEST_COMMON_SERVICES_SRC)
+# lwIP's iperf 2 server (tapdemo --iperf, make interop-iperf)
+TAPDEMO_TREE_SRC := src/apps/lwiperf/lwiperf.c
+
+# Per lwIP version the programs (mk/lwip.mk) interop/KEY on the patched
+# tree and interop/KEY-pristine; `make interop-NAME` runs test/product/interop/run.sh
+# on interop/NAME. fastsum is lwIP's checksum: the host library, linked
+# after liblwip.a.
+define interop_programs
+PROGRAMS += interop/$k interop/$k-pristine
+interop/$k_TREE := $k-patched
+interop/$k_SRCS := $(TAPDEMO_SRC)
+interop/$k_TREE_SRCS := $(TAPDEMO_TREE_SRC)
+interop/$k_CFLAGS := -I$(TOP)/contrib/tapdemo -I$(TOP)/test/product/common -I$(TOP)/src/include
+interop/$k_LIBS := $(FASTSUM_LIB)
+interop/$k-pristine_LIKE := interop/$k
+interop/$k-pristine_TREE := $k
+endef
+$(foreach k,$(LWIP_KEYS),$(eval $(interop_programs)))
+ALL_TARGETS += $(foreach k,$(LWIP_KEYS),$(BUILD)/interop/$k/prog)
+
+interop-%: $(BUILD)/interop/%/prog
+	$(Q)rc=0; $(TOP)/test/product/interop/run.sh $< $(BUILD)/interop/$*/run || rc=$$?; \
+	  [ $$rc = 0 ] || [ $$rc = 77 ] || exit $$rc
+
+.PHONY: interop interop-pristine
+interop: $(addprefix interop-,$(LWIP_KEYS)) interop-iperf ## the Linux kernel as peer over TAP: ping, UDP, TCP, forwarding, iperf against lwiperf (test/product/interop/iperf.mk), checksums by tshark (root)
+interop-pristine: $(addprefix interop-,$(addsuffix -pristine,$(LWIP_KEYS))) ## the same on the unpatched trees (2.2.1 forwarding fails)
+
+# As root this is the real run; otherwise each version prints its skip line.
+TEST_TARGETS += interop

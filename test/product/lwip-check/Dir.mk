@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# lwIP's own unit tests with the tests the series adds (docs/patches.md).
+#
+# For each build key k, the tree k-series-tests (mk/lwip.mk): a copy of the
+# pristine tree k with the patched tree's test/unit, the series' tests on
+# stock lwIP.
+#
+# A comparison NAME (in LWIP_CHECKS, `make NAME`) runs three unit-test
+# programs of lwIP version NAME_VERSION:
+#   NAME_STOCK         on the pristine tree
+#   NAME_PATCHED       on the patched tree, the series' tests included
+#   NAME_SERIES_TESTS  on the tree k-series-tests
+# and fails unless the stock and patched programs pass, the patched one with
+# more checks, and NAME_SERIES_TESTS fails exactly NAME_REGRESSIONS, the
+# regression tests of the bug fixes, each shown failing.
+#
+# 2.2 on, the programs are lwIP's runner contrib/ports/unix/check, built by
+# its own Makefile (as lwIP's CI does) in a copy of the tree, build/lwip-check/TREE.
+# 2.1 (its contrib/ is a repository of its own): test/unit built from the
+# tree's Filelists as program unit/k-stock, unit/k-patched-inline-on (the
+# tree's test options; inline is their default) and lwip-check/k-series-tests.
+
+GOAL_AREAS_lwip-check := host patches
+LWIP_CHECK := $(TOP)/test/product/lwip-check/run.sh
+LWIP_CHECK_RUNNER := contrib/ports/unix/check/lwip_unittests
+LWIP_REGRESSIONS_2.1 := test_ip4_frag_mf test_ip4_forward_ttl test_ip4_reass_end
+LWIP_REGRESSIONS_2.2 := $(LWIP_REGRESSIONS_2.1) test_ip4_forward_short_first_pbuf test_ip4_forward_chksum
+
+define series_tests_tree
+LWIP_TREE_$k-series-tests := $(TOP)/$(BUILD)/$k-series-tests
+LWIP_READY_$k-series-tests := $(BUILD)/$k-series-tests.stamp
+LWIP_VERSION_$k-series-tests := $(LWIP_VERSION_$k)
+LWIP_SRC_$k-series-tests = $$(LWIP_SRC_$k)
+LWIP_TESTS_$k-series-tests = $$(LWIP_TESTS_$k)
+$(BUILD)/$k-series-tests.stamp: $(LWIP_READY_$k-patched) | $(LWIP_READY_$k)
+	$$(Q)$(LWIP_CHECK) series-tests $(LWIP_TREE_$k) $(LWIP_TREE_$k-patched) $(BUILD)/$k-series-tests
+	$$(Q)touch $$@
+$(TOP)/$(BUILD)/$k-series-tests/%.c: | $(BUILD)/$k-series-tests.stamp ;
+
+LWIP_CHECKS += lwip-check-$k
+lwip-check-$k_VERSION := $(LWIP_VERSION_$k)
+lwip-check-$k_REGRESSIONS := $(LWIP_REGRESSIONS_$(basename $(LWIP_VERSION_$k)))
+endef
+
+define lwip_check_runner
+lwip-check-$k_STOCK := $(BUILD)/lwip-check/$k/$(LWIP_CHECK_RUNNER)
+lwip-check-$k_PATCHED := $(BUILD)/lwip-check/$k-patched/$(LWIP_CHECK_RUNNER)
+lwip-check-$k_SERIES_TESTS := $(BUILD)/lwip-check/$k-series-tests/$(LWIP_CHECK_RUNNER)
+endef
+
+define lwip_check_filelists
+PROGRAMS += lwip-check/$k-series-tests
+lwip-check/$k-series-tests_LIKE := unit/$k-stock
+lwip-check/$k-series-tests_TREE := $k-series-tests
+
+lwip-check-$k_STOCK := $(BUILD)/unit/$k-stock/prog
+lwip-check-$k_PATCHED := $(BUILD)/unit/$k-patched-inline-on/prog
+lwip-check-$k_SERIES_TESTS := $(BUILD)/lwip-check/$k-series-tests/prog
+endef
+
+$(foreach k,$(LWIP_KEYS),$(eval $(series_tests_tree)) \
+  $(eval $(if $(filter 2.1.%,$(LWIP_VERSION_$k)),$(lwip_check_filelists),$(lwip_check_runner))))
+
+# lwIP's runner of tree TREE (a build key, or KEY-patched, KEY-series-tests).
+$(BUILD)/lwip-check/%/$(LWIP_CHECK_RUNNER): $$(LWIP_READY_$$*)
+	$(Q)$(LWIP_CHECK) build $(LWIP_TREE_$*) $(BUILD)/lwip-check/$*
+
+define lwip_check_rules
+.PHONY: $1
+$1: $($1_STOCK) $($1_PATCHED) $($1_SERIES_TESTS)
+	$$(Q)$(LWIP_CHECK) counts "$1" $($1_STOCK) $($1_PATCHED)
+	$$(Q)$(LWIP_CHECK) regress "$1" "pristine lwIP $($1_VERSION)" $($1_SERIES_TESTS) $($1_REGRESSIONS)
+endef
+$(foreach c,$(LWIP_CHECKS),$(eval $(call lwip_check_rules,$c)))
+
+.PHONY: lwip-check
+lwip-check: $(LWIP_CHECKS) ## lwIP's own unit tests: patched vs stock check counts, regression tests failing on the pristine trees
+TEST_TARGETS += lwip-check

@@ -1,0 +1,121 @@
+# Packet tests: inline vs function-call builds give byte-identical packets.
+#
+# test/product/pktest/ is a Check program that drives lwIP (NO_SYS, IPv4, forwarding,
+# fragmentation, reassembly, ICMP) between two capturing test netifs. Each
+# test case writes what lwIP emitted to captures/<case>.pcap in its build
+# directory and checks every header with its own RFC 1071 reference
+# (docs/testing.md). `make pktest` builds it per lwIP version as programs
+# (mk/lwip.mk)
+#   pktest/KEY-inline   patched tree, default options (inline, incremental)
+#   pktest/KEY-call     patched tree, every header checksum by inet_chksum
+#   pktest/KEY-pernetif patched tree, LWIP_CHECKSUM_CTRL_PER_NETIF=1, inline
+#   pktest/KEY-stock    the pristine tree (Debian keys only)
+# and compares the captures byte for byte (stock 2.2.x without forwarding,
+# which is broken there; also 2.1.3 with 2.2.1), and proves the forwarding
+# regression test fails on pristine 2.2.x.
+#
+# Any program's run can be captured: $(BUILD)/NAME/captures.stamp is a run
+# of NAME that passed, its captures in $(BUILD)/NAME/captures/. A capture
+# comparison NAME (in CAPTURE_COMPARISONS, `make NAME`) fails unless the two
+# programs of NAME_CAPTURES captured the same bytes, files matching the shell
+# patterns of NAME_EXCEPT left out.
+
+PKTEST_SRC := test/product/pktest/main.c test/product/pktest/harness.c test/product/pktest/tests_local.c \
+  test/product/pktest/tests_forward.c $(TEST_COMMON_REFERENCE_SRC) $(TEST_COMMON_CHECK_SRC)
+PKTEST_COMPARE := $(TOP)/test/product/pktest/compare-captures.sh
+
+define pktest_programs
+PROGRAMS += pktest/$k-inline pktest/$k-call pktest/$k-pernetif
+pktest/$k-inline_TREE := $k-patched
+pktest/$k-inline_SRCS := $(PKTEST_SRC)
+pktest/$k-inline_CFLAGS = -I$(TOP)/test/product/pktest $(TEST_COMMON_CFLAGS) $$(CHECK_CFLAGS)
+pktest/$k-inline_LIBS = $$(CHECK_LIBS)
+
+pktest/$k-call_LIKE := pktest/$k-inline
+pktest/$k-call_OPTIONS := inline-off
+
+pktest/$k-pernetif_LIKE := pktest/$k-inline
+pktest/$k-pernetif_OPTIONS := pernetif
+
+CAPTURE_COMPARISONS += pktest-$k-call pktest-$k-pernetif
+pktest-$k-call_CAPTURES := pktest/$k-inline pktest/$k-call
+pktest-$k-pernetif_CAPTURES := pktest/$k-inline pktest/$k-pernetif
+pktest-$k-pernetif_EXCEPT := 'test_pernetif_*'
+PKTEST_CHECKS += pktest-$k-call pktest-$k-pernetif
+endef
+
+# The pristine Debian trees, without what the series fixes (shown to fail
+# there by pktest-KEY-WHAT-fails-unpatched): on 2.2.x forwarding (broken
+# there), on 2.1.3 the TTL 0 test.
+define pktest_stock_program
+PROGRAMS += pktest/$k-stock
+pktest/$k-stock_LIKE := pktest/$k-inline
+pktest/$k-stock_TREE := $k
+CAPTURE_COMPARISONS += pktest-$k-stock
+pktest-$k-stock_CAPTURES := pktest/$k-inline pktest/$k-stock
+PKTEST_CHECKS += pktest-$k-stock pktest-$k-ttl0-fails-unpatched
+ifneq ($(filter 2.2.%,$(LWIP_VERSION_$k)),)
+pktest/$k-stock_ENV := CK_EXCLUDE_TAGS=forward
+pktest-$k-stock_EXCEPT := 'test_forward_*'
+PKTEST_CHECKS += pktest-$k-regression-fails-unpatched
+else
+pktest/$k-stock_ENV := CK_EXCLUDE_TAGS=ttl0
+pktest-$k-stock_EXCEPT := 'test_forward_ttl0.pcap'
+endif
+endef
+
+$(foreach k,$(LWIP_KEYS),$(eval $(pktest_programs)))
+$(foreach k,$(filter lwip-%,$(LWIP_KEYS)),$(eval $(pktest_stock_program)))
+
+# Both patched versions, fed the same, emit the same bytes.
+ifeq ($(filter lwip-2.1.3 lwip-2.2.1,$(LWIP_KEYS)),lwip-2.1.3 lwip-2.2.1)
+CAPTURE_COMPARISONS += pktest-versions
+pktest-versions_CAPTURES := pktest/lwip-2.1.3-inline pktest/lwip-2.2.1-inline
+PKTEST_CHECKS += pktest-versions
+endif
+
+$(BUILD)/%/captures.stamp: $(BUILD)/%/prog
+	@echo "== pktest $*"
+	$(Q)rm -rf $(BUILD)/$*/captures $@ && mkdir $(BUILD)/$*/captures
+	$(Q)$(call program_run,$*)
+	$(Q)touch $@
+
+define capture_comparison_rules
+.PHONY: $1
+$1: $(foreach p,$($1_CAPTURES),$(BUILD)/$p/captures.stamp)
+	$$(Q)$(PKTEST_COMPARE) $(foreach p,$($1_CAPTURES),$(BUILD)/$p/captures) $($1_EXCEPT)
+endef
+
+# Tests of what the series fixes must fail on the pristine trees, with their
+# own message: proof that they can fail (they pass on the patched trees).
+# A pattern rule pktest-KEY-WHAT-fails-unpatched runs its test case
+# PKTEST_MUST_FAIL_CASE on build/pktest/KEY-stock and passes only if that
+# fails with PKTEST_MUST_FAIL_MSG.
+#   regression: the 2.2.x forwarding regression (forwarded with checksum 0)
+#   ttl0:       2.1.3 and 2.2.x forward a TTL 0 datagram with TTL 255
+define pktest_must_fail
+$(Q)cd $(BUILD)/pktest/$*-stock && rm -rf $(PKTEST_MUST_FAIL_CASE) && mkdir $(PKTEST_MUST_FAIL_CASE) && \
+  if CK_RUN_CASE=$(PKTEST_MUST_FAIL_CASE) PKTEST_CAPTURE_DIR=$(PKTEST_MUST_FAIL_CASE) ./prog > $(PKTEST_MUST_FAIL_CASE).log 2>&1; then \
+    cat $(PKTEST_MUST_FAIL_CASE).log; \
+    echo "pktest: $(PKTEST_MUST_FAIL_CASE) passed on pristine $*; it must fail there" >&2; exit 1; \
+  fi; \
+  cat $(PKTEST_MUST_FAIL_CASE).log; \
+  grep -q "$(PKTEST_MUST_FAIL_CASE).*$(PKTEST_MUST_FAIL_MSG)" $(PKTEST_MUST_FAIL_CASE).log || \
+    { echo "pktest: $(PKTEST_MUST_FAIL_CASE) failed on pristine $*, but not as expected" >&2; exit 1; }
+@echo "pktest: $(PKTEST_MUST_FAIL_CASE) fails on pristine $*, as it must"
+endef
+pktest-%-regression-fails-unpatched: PKTEST_MUST_FAIL_CASE := forward_regression
+pktest-%-regression-fails-unpatched: PKTEST_MUST_FAIL_MSG := forwarded UDP: IP header checksum 0x0000 does not verify
+pktest-%-regression-fails-unpatched: $(BUILD)/pktest/%-stock/prog
+	$(pktest_must_fail)
+pktest-%-ttl0-fails-unpatched: PKTEST_MUST_FAIL_CASE := forward_ttl0
+pktest-%-ttl0-fails-unpatched: PKTEST_MUST_FAIL_MSG := TTL 0 UDP: forwarded to B with TTL 255
+pktest-%-ttl0-fails-unpatched: $(BUILD)/pktest/%-stock/prog
+	$(pktest_must_fail)
+
+.PHONY: pktest
+pktest: $(PKTEST_CHECKS) ## packet tests: inline, call, per-netif and stock builds byte-identical
+	@echo "pktest: all passed: $(PKTEST_CHECKS)"
+
+CHECK_TARGETS += pktest
+ALL_TARGETS += $(foreach p,$(filter pktest/%,$(PROGRAMS)),$(BUILD)/$p/prog)

@@ -1,0 +1,133 @@
+/* Packet tests: lwIP between two capturing test netifs, every emitted
+ * frame written to a pcap file and checked by a checksum reference that
+ * shares no code with lwIP. See docs/testing.md. */
+#ifndef PKTEST_H
+#define PKTEST_H
+
+#include <stddef.h>
+#include <check.h>
+
+#include "rfc1071.h"
+
+#include "lwip/opt.h"
+#include "lwip/netif.h"
+#include "lwip/pbuf.h"
+#include "lwip/ip4_addr.h"
+
+/* The two test netifs. Their number is the interface in the capture file
+ * (0 is a datagram lwIP delivered to a local raw pcb). */
+enum { PK_LOCAL = 0, PK_A = 1, PK_B = 2, PK_NETIFS = 3 };
+extern struct netif pk_netif[PK_NETIFS]; /* [PK_A], [PK_B] */
+
+/* Addresses, host byte order: A is 192.168.1.1/24, B is 10.0.0.1/24; a
+ * peer host lives on each link. */
+#define PK_ADDR_A     0xC0A80101UL
+#define PK_ADDR_PEER_A 0xC0A80102UL
+#define PK_ADDR_B     0x0A000001UL
+#define PK_ADDR_PEER_B 0x0A000002UL
+void pk_ip4(ip4_addr_t *addr, u32_t host_order);
+
+/* Checksums a netif leaves to its hardware (struct pk_frame's offloaded):
+ * those whose NETIF_CHECKSUM_GEN_* flag it has cleared (per-netif
+ * control), and those lwIP is built not to generate (CHECKSUM_GEN_* 0, the
+ * style of vendors' templates for MACs that insert checksums). */
+#define PK_OFF_IP   0x01
+#define PK_OFF_UDP  0x02
+#define PK_OFF_TCP  0x04
+#define PK_OFF_ICMP 0x08
+u8_t pk_offloaded(const struct netif *netif);
+/* The PK_OFF_* bit of a transport protocol (IP protocol number), 0 if none. */
+u8_t pk_off_proto(u8_t proto);
+
+/* Captured frames of the running test, in order. */
+struct pk_frame {
+  u8_t ifnum;
+  u8_t forwarded; /* sent while pk_forwarding was set: no canonical check */
+  u8_t offloaded; /* the netif's PK_OFF_* when lwIP sent it */
+  u16_t len;
+  const u8_t *data;
+};
+extern struct pk_frame pk_frames[];
+extern int pk_nframes;
+/* Set by forwarding tests around their injections: forwarded headers are
+ * updated incrementally, so they must verify but need not equal a full
+ * recomputation. */
+extern int pk_forwarding;
+/* Record a datagram lwIP delivered locally (payload at its IP header). */
+void pk_record_local(struct pbuf *p);
+
+/* Fixture: netifs up, capture file captures/<test name>.pcap open;
+ * teardown verifies every captured frame, checks for leaks, closes. */
+void pk_setup(void);
+void pk_teardown(void);
+/* A test case with the fixture and a generous hang guard. */
+TCase *pk_tcase(const char *name);
+
+/* Checksums by the independent RFC 1071 reference (test/product/common/rfc1071.h). */
+/* The checksum a full computation stores for this IPv4 header. */
+u16_t ref_ip_checksum(const u8_t *hdr);
+int ref_ip_verifies(const u8_t *hdr);
+/* UDP/TCP/ICMP checksum of a whole (unfragmented) datagram verifies. */
+int ref_transport_verifies(const u8_t *pkt, size_t len);
+/* Offset of the transport checksum field in a datagram, 0 if none. */
+size_t ref_transport_chksum_offset(const u8_t *pkt);
+/* Check one frame: version, lengths, header checksum; transport checksum
+ * for whole datagrams; canonical header checksum unless forwarded. A
+ * checksum the netif leaves to its hardware may be 0 instead. Fails the
+ * test with a message naming the frame. */
+void pk_verify_frame(const struct pk_frame *f, int index);
+
+/* Byte access in network order. */
+u16_t pk_get16(const u8_t *p);
+void pk_put16(u8_t *p, u16_t v);
+u32_t pk_get32(const u8_t *p);
+void pk_put32(u8_t *p, u32_t v);
+/* Deterministic payload bytes with long 0xFF runs (carry-heavy sums). */
+void pk_pattern(u8_t *d, size_t n, u32_t seed);
+
+/* Crafting input datagrams (independently of lwIP). */
+struct pk_ip {
+  u8_t tos, ttl, proto;
+  u16_t id;
+  u16_t frag;          /* flags and offset as on the wire */
+  u32_t src, dst;      /* host order */
+  const u8_t *options; /* optlen bytes, a multiple of 4 */
+  u8_t optlen;
+};
+#define PK_DF 0x4000
+#define PK_MF 0x2000
+/* Write header + l4 (l4len bytes) into buf; the transport checksum
+ * (UDP/TCP/ICMP) is filled in over the whole datagram, the header checksum
+ * computed. Returns the datagram length. */
+size_t pk_build(u8_t *buf, const struct pk_ip *h, const u8_t *l4, size_t l4len);
+/* Transport headers followed by n pattern bytes; return l4 length. */
+size_t pk_udp(u8_t *l4, u16_t sport, u16_t dport, size_t n, u32_t seed);
+size_t pk_tcp(u8_t *l4, u16_t sport, u16_t dport, size_t n, u32_t seed);
+size_t pk_icmp_echo(u8_t *l4, u8_t type, u16_t id, u16_t seq, size_t n, u32_t seed);
+/* Change the IP ID so that a full computation gives header checksum
+ * `want` (0x0000..0xFFFE), then store `stored` (want, or 0xFFFF for the
+ * other one's complement zero when want is 0). */
+void pk_steer_ip_checksum(u8_t *pkt, u16_t want, u16_t stored);
+/* Fragment header + data: bytes [off, off+n) of datagram dgram (20-byte
+ * header), MF if more. Returns the fragment length. */
+size_t pk_fragment(u8_t *out, const u8_t *dgram, size_t off, size_t n, int more);
+
+/* Hand a datagram to lwIP as received on netif `ifnum`, in a pbuf whose
+ * payload starts `misalign` bytes past an aligned address, with `headroom`
+ * bytes before it. */
+void pk_inject(int ifnum, const u8_t *pkt, size_t len, u16_t headroom, u16_t misalign);
+/* A PBUF_RAM pbuf of n pattern bytes starting `misalign` bytes past an
+ * aligned address, with room for any IPv4 header in front. */
+struct pbuf *pk_payload(size_t n, u16_t misalign, u32_t seed);
+
+/* Reassemble captured fragments [first, first+count) with the reference
+ * (offsets, MF, IDs checked); returns the datagram length, out holds it. */
+size_t pk_reassemble(u8_t *out, size_t outsize, int first, int count);
+
+/* The fake clock behind sys_now(). */
+extern u32_t pk_now;
+
+Suite *pk_suite_local(void);
+Suite *pk_suite_forward(void);
+
+#endif /* PKTEST_H */

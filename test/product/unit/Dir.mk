@@ -1,0 +1,44 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# lwIP's stock unit tests: the tree's test/unit (its lwipopts.h, sys_arch.c
+# and Check suites) built against a tree, as program unit/NAME (mk/lwip.mk),
+# run by `make unit-NAME`:
+#   unit/KEY-stock             the pristine tree
+#   unit/KEY-patched-VARIANT   the patched tree, per option variant
+#   unit/KEY-patched-fastsum   the patched tree with fastsum (test/product/fastsum/Dir.mk)
+
+UNITTEST_INCLUDES := -I$(TOP)/lwip-port/unittest
+# lwIP 2.1.2's test/unit is written for Check before 0.13 (Debian's is newer):
+# lwip-port/check-0.12/check.h gives it that API; and two of its files define
+# net_test, which links only as a common symbol (GCC 10 on: -fno-common).
+# 2.1.3 on need neither.
+UNITTEST_CFLAGS_2.1.2 := -I$(TOP)/lwip-port/check-0.12 -fcommon
+
+define unit_programs
+PROGRAMS += unit/$k-stock unit/$k-patched-inline-on unit/$k-patched-inline-off unit/$k-patched-pernetif
+unit/$k-stock_TREE := $k
+unit/$k-stock_TREE_SRCS = $$(LWIP_TESTS_$k)
+unit/$k-stock_TREE_INCLUDES := test/unit
+unit/$k-stock_CFLAGS = $(strip $(UNITTEST_INCLUDES) $(UNITTEST_CFLAGS_$(LWIP_VERSION_$k))) $$(CHECK_CFLAGS)
+unit/$k-stock_LIBS = $$(CHECK_LIBS)
+
+unit/$k-patched-inline-on_LIKE := unit/$k-stock
+unit/$k-patched-inline-on_TREE := $k-patched
+unit/$k-patched-inline-on_OPTIONS := inline-on
+
+unit/$k-patched-inline-off_LIKE := unit/$k-stock
+unit/$k-patched-inline-off_TREE := $k-patched
+unit/$k-patched-inline-off_OPTIONS := inline-off
+
+unit/$k-patched-pernetif_LIKE := unit/$k-stock
+unit/$k-patched-pernetif_TREE := $k-patched
+unit/$k-patched-pernetif_OPTIONS := pernetif
+endef
+$(foreach k,$(LWIP_KEYS),$(eval $(unit_programs)))
+
+# Every unit/ program, wherever declared, is a test of `make check`.
+.PHONY: unit
+unit: $$(UNIT_TESTS) ## run the lwIP unit tests (stock trees and every variant)
+unit-%: run-unit/% ;
+UNIT_TESTS = $(patsubst unit/%,unit-%,$(filter unit/%,$(PROGRAMS)))
+CHECK_TARGETS += $(UNIT_TESTS)
+ALL_TARGETS += $(foreach p,$(filter unit/%,$(PROGRAMS)),$(BUILD)/$p/prog)
