@@ -15,9 +15,11 @@
 include mk/config.mk                    # paths, compilers, flags, Debian packages
 include mk/lwip.mk                      # lwIP trees, option variants, how a program is declared
 include mk/patches.mk                   # the patch series: apply, revert, patched trees
+include mk/libfastsum.mk                # the checksum module: its sources, libfastsum.a
+include test/product/common/Dir.mk      # what the tests share: RFC 1071 reference, Check runner
 include test/product/unit/Dir.mk        # lwIP's stock unit tests on every tree and variant
 include test/product/lwip-check/Dir.mk  # lwIP's own runner: check counts stock vs patched, regression tests on pristine trees
-include test/product/fastsum/Dir.mk     # the checksum module: libfastsum.a and its tests
+include test/product/fastsum/Dir.mk     # fastsum's differential tests, lwIP's checksum code as reference
 include test/product/pktest/Dir.mk      # inline vs function-call: byte-identical packets
 include test/product/cross/Dir.mk       # big-endian, strict-alignment, Cortex-M: qemu, size
 include test/product/baremetal/Dir.mk   # microcontroller cores under qemu-system

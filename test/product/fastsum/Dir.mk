@@ -1,49 +1,13 @@
-# fastsum: the checksum module (src/), libfastsum.a, its differential tests.
+# SPDX-License-Identifier: BSD-3-Clause
+# fastsum's differential tests, and lwIP's checksum code as their reference.
 #
-# Sources: src/Filelists.mk (the same file users include).
-#
-# lwIP's own checksum code as references, for any program (mk/lwip.mk) that
+# lwIP's own checksum code as references, for any program (mk/programs.mk) that
 # sets NAME_LWIP_ALGS to a tree and links $(call lwip_algs,NAME): the tree's
 # inet_chksum.c compiled three times (LWIP_CHKSUM_ALGORITHM 1, 2, 3) with
 # every global symbol suffixed _algN (lwip_standard_chksum_algN,
 # lwip_chksum_copy_algN = MEMCPY then algorithm N, ...) plus def.c
-# (lwip_htons), against test/product/fastsum/lwipopts.h, with the program's compiler
-# and flags.
-
-FASTSUMDIR := src
-include $(FASTSUMDIR)/Filelists.mk
-FASTSUM_SRC := $(FASTSUMFILES)
-# the table of every path, and the private header's folder: for tests and
-# benchmarks
-FASTSUM_IMPLS_SRC := $(FASTSUMIMPLSFILES)
-FASTSUM_PRIVATE_CFLAGS := -Isrc -Isrc/include
-FASTSUM_HEADERS := $(wildcard src/include/*.h src/*.h)
-# test/product/common: the one RFC 1071 reference and the Check runner (for the test
-# programs of every fragment)
-TEST_COMMON_REFERENCE_SRC := test/product/common/rfc1071.c
-TEST_COMMON_CHECK_SRC := test/product/common/check_runner.c
-TEST_COMMON_SERVICES_SRC := test/product/common/echo_services.c
-TEST_COMMON_CFLAGS := -Itest/product/common
-
-# ---- make lib: the host library, every path the host CPU can run ----
-FASTSUM_LIB := $(BUILD)/lib/libfastsum.a
-# fastsum_impls.o too: a program takes it from the archive only if it calls
-# fastsum_impls
-FASTSUM_LIB_OBJ := $(patsubst src/%.c,$(BUILD)/lib/obj/%.o,$(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC))
-FASTSUM_LIB_CFLAGS = $(OPT_CFLAGS) $(WARN_CFLAGS) $(FASTSUM_PRIVATE_CFLAGS)
-
-$(BUILD)/lib/flags: FORCE
-	$(Q)$(call flags_stamp,$@,$(CC) $(FASTSUM_LIB_CFLAGS) -- $(AR))
-$(FASTSUM_LIB_OBJ): $(BUILD)/lib/obj/%.o: src/%.c $(BUILD)/lib/flags
-	@mkdir -p $(@D)
-	$(Q)$(CC) $(FASTSUM_LIB_CFLAGS) -MMD -MP -c $< -o $@
-$(FASTSUM_LIB): $(FASTSUM_LIB_OBJ)
-	$(Q)rm -f $@ && $(AR) rcs $@ $^
--include $(FASTSUM_LIB_OBJ:.o=.d)
-
-.PHONY: lib
-lib: $(FASTSUM_LIB) ## build build/lib/libfastsum.a (link with -Isrc/include)
-ALL_TARGETS += $(FASTSUM_LIB)
+# (lwip_htons), against test/product/fastsum/lwipopts.h, with the program's
+# compiler and flags.
 
 # ---- lwIP's algorithms 1, 2, 3 as references ----
 FASTSUM_LWIP_SYMBOLS := lwip_standard_chksum lwip_chksum_copy inet_chksum \
@@ -136,16 +100,3 @@ fastsum-one-path: $(FASTSUM_ONE_PATH_DIR)/firmware.elf ## a Cortex-M4 firmware c
 	    echo "error: the Cortex-M4 firmware holds the paths '$$paths' (expected one)" >&2; exit 1; fi; \
 	  echo "fastsum-one-path: the Cortex-M4 firmware holds one path: $$paths"
 TEST_TARGETS += fastsum-one-path
-
-# lwIP's stock unit tests (test/product/unit/Dir.mk) on the patched trees with lwIP
-# using fastsum_chksum and fastsum_chksum_copy (the stock options enable
-# LWIP_CHECKSUM_ON_COPY and its sanity check): lwip-port/fastsum/lwipopts.h
-# is how a port adds fastsum.
-define unit_fastsum_program
-PROGRAMS += unit/$k-patched-fastsum
-unit/$k-patched-fastsum_LIKE := unit/$k-stock
-unit/$k-patched-fastsum_TREE := $k-patched
-unit/$k-patched-fastsum_SRCS := $(FASTSUM_SRC)
-unit/$k-patched-fastsum_CFLAGS = -I$(TOP)/lwip-port/fastsum -I$(TOP)/src/include $$(unit/$k-stock_CFLAGS)
-endef
-$(foreach k,$(LWIP_KEYS),$(eval $(unit_fastsum_program)))

@@ -4,9 +4,12 @@
 # run by `make unit-NAME`:
 #   unit/KEY-stock             the pristine tree
 #   unit/KEY-patched-VARIANT   the patched tree, per option variant
-#   unit/KEY-patched-fastsum   the patched tree with fastsum (test/product/fastsum/Dir.mk)
+#   unit/KEY-patched-fastsum   the patched tree, lwIP using fastsum_chksum and
+#                              fastsum_chksum_copy (the stock options enable
+#                              LWIP_CHECKSUM_ON_COPY and its sanity check):
+#                              lwip-port/fastsum/lwipopts.h is how a port adds
+#                              fastsum
 
-UNITTEST_INCLUDES := -I$(TOP)/lwip-port/unittest
 # lwIP 2.1.2's test/unit is written for Check before 0.13 (Debian's is newer):
 # lwip-port/check-0.12/check.h gives it that API; and two of its files define
 # net_test, which links only as a common symbol (GCC 10 on: -fno-common).
@@ -32,6 +35,12 @@ unit/$k-patched-inline-off_OPTIONS := inline-off
 unit/$k-patched-pernetif_LIKE := unit/$k-stock
 unit/$k-patched-pernetif_TREE := $k-patched
 unit/$k-patched-pernetif_OPTIONS := pernetif
+
+PROGRAMS += unit/$k-patched-fastsum
+unit/$k-patched-fastsum_LIKE := unit/$k-stock
+unit/$k-patched-fastsum_TREE := $k-patched
+unit/$k-patched-fastsum_SRCS := $(FASTSUM_SRC)
+unit/$k-patched-fastsum_CFLAGS = -I$(TOP)/lwip-port/fastsum -I$(TOP)/src/include $$(unit/$k-stock_CFLAGS)
 endef
 $(foreach k,$(LWIP_KEYS),$(eval $(unit_programs)))
 
