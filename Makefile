@@ -13,8 +13,9 @@
 .DEFAULT_GOAL := all
 
 include mk/config.mk                    # paths, compilers, flags, Debian packages
-include mk/lwip.mk                      # lwIP trees, option variants, how a program is declared
+include mk/lwip.mk                      # lwIP trees, option variants
 include mk/patches.mk                   # the patch series: apply, revert, patched trees
+include mk/programs.mk                  # how a program is declared; its rules, written once
 include mk/libfastsum.mk                # the checksum module: its sources, libfastsum.a
 include test/product/common/Dir.mk      # what the tests share: RFC 1071 reference, Check runner
 include test/product/unit/Dir.mk        # lwIP's stock unit tests on every tree and variant

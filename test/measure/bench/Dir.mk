@@ -8,7 +8,7 @@
 #                       below, each in two code layouts
 #   bench/tables        their tables, from the samples of all builds (run in
 #                       alternating rounds)
-# (programs, mk/lwip.mk) on lwIP 2.2.1, or the user's tree with LWIP_DIR.
+# (programs, mk/programs.mk) on lwIP 2.2.1, or the user's tree with LWIP_DIR.
 #
 # test/measure/bench/run.sh runs them all; docs/benchmarks.md explains the numbers.
 # Not part of `make test`: benchmarks measure, tests assert.

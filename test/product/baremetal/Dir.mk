@@ -83,7 +83,7 @@ $(call baremetal_board,$1): $(or $(BAREMETAL_BOARD_$1),test/product/baremetal/bo
 endef
 $(foreach c,$(BAREMETAL_CORES) cortex-m0plus,$(eval $(call baremetal_board_rule,$c)))
 
-# The differential test for each core, baremetal/CORE/fastsum (mk/lwip.mk),
+# The differential test for each core, baremetal/CORE/fastsum (mk/programs.mk),
 # run through test/product/baremetal/run.sh.
 define baremetal_program
 PROGRAMS += baremetal/$c/fastsum

@@ -31,7 +31,7 @@ CROSS_CFLAGS_arm-linux-gnueabihf := -mthumb -march=armv7-a+fp
 # Check under qemu: every test in its own process, timeouts stretched.
 CROSS_CHECK_ENV := CK_FORK=yes CK_TIMEOUT_MULTIPLIER=10
 
-# A program built for TARGET (NAME_TARGET, mk/lwip.mk) is compiled by
+# A program built for TARGET (NAME_TARGET, mk/programs.mk) is compiled by
 # TARGET_CC_<target>, run under qemu-user with Check's environment, once the
 # target's Check is built.
 $(foreach t,$(CROSS_TARGETS),\

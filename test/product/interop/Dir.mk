@@ -16,7 +16,7 @@ TAPDEMO_SRC := contrib/tapdemo/tapdemo.c contrib/tapdemo/tapif.c contrib/tapdemo
 # lwIP's iperf 2 server (tapdemo --iperf, make interop-iperf)
 TAPDEMO_TREE_SRC := src/apps/lwiperf/lwiperf.c
 
-# Per lwIP version the programs (mk/lwip.mk) interop/KEY on the patched
+# Per lwIP version the programs (mk/programs.mk) interop/KEY on the patched
 # tree and interop/KEY-pristine; `make interop-NAME` runs test/product/interop/run.sh
 # on interop/NAME. fastsum is lwIP's checksum: the host library, linked
 # after liblwip.a.

@@ -15,7 +15,7 @@ GOAL_AREAS_interop-iperf := host patches interop
 # Per build and MTU, IPERF_RUNS timed runs of IPERF_SECONDS each way.
 IPERF_RUNS ?= 3
 IPERF_SECONDS ?= 3
-# The programs iperf/BUILD (mk/lwip.mk): interop's tapdemo on the default
+# The programs iperf/BUILD (mk/programs.mk): interop's tapdemo on the default
 # lwIP version.
 PROGRAMS += iperf/stock iperf/patched iperf/fastsum
 iperf/fastsum_LIKE := interop/$(LWIP_DEFAULT)

@@ -5,7 +5,7 @@
 # test case writes what lwIP emitted to captures/<case>.pcap in its build
 # directory and checks every header with its own RFC 1071 reference
 # (docs/testing.md). `make pktest` builds it per lwIP version as programs
-# (mk/lwip.mk)
+# (mk/programs.mk)
 #   pktest/KEY-inline   patched tree, default options (inline, incremental)
 #   pktest/KEY-call     patched tree, every header checksum by inet_chksum
 #   pktest/KEY-pernetif patched tree, LWIP_CHECKSUM_CTRL_PER_NETIF=1, inline

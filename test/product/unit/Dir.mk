@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # lwIP's stock unit tests: the tree's test/unit (its lwipopts.h, sys_arch.c
-# and Check suites) built against a tree, as program unit/NAME (mk/lwip.mk),
+# and Check suites) built against a tree, as program unit/NAME (mk/programs.mk),
 # run by `make unit-NAME`:
 #   unit/KEY-stock             the pristine tree
 #   unit/KEY-patched-VARIANT   the patched tree, per option variant
