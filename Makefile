@@ -21,6 +21,8 @@ include test/product/common/Dir.mk      # what the tests share: RFC 1071 referen
 include test/product/unit/Dir.mk        # lwIP's stock unit tests on every tree and variant
 include test/product/lwip-check/Dir.mk  # lwIP's own runner: check counts stock vs patched, regression tests on pristine trees
 include test/product/fastsum/Dir.mk     # fastsum's differential tests, lwIP's checksum code as reference
+include test/product/apply/Dir.mk       # make apply and make revert on copies of the lwIP trees
+include test/product/optcheck/Dir.mk    # the patched files in every option combination
 include test/product/pktest/Dir.mk      # inline vs function-call: byte-identical packets
 include test/product/cross/Dir.mk       # big-endian, strict-alignment, Cortex-M: qemu, size
 include test/product/baremetal/Dir.mk   # microcontroller cores under qemu-system

@@ -76,35 +76,3 @@ patches-sync: $(if $(LWIP_BASES),$(addprefix $(BUILD)/,$(addsuffix .stamp,$(SERI
 	$(Q)$(SERIES) sync check $(BUILD)/series-sync $(sort $(SERIES_CANONICAL_TREES)) $(LWIP_BASES)
 	$(Q)$(TOP)/test/product/apply/test-series.sh $(BUILD)/series-test $(if $(LWIP_DIR),,$(foreach k,$(filter lwip-%,$(LWIP_KEYS)),$(LWIP_TREE_$k)))
 CHECK_TARGETS += patches-sync
-
-# Every combination of the options each touched file depends on compiles,
-# warnings as errors, lwIP's debug output off (the unit tests have it on).
-# Per file only the options its code (patched or not) tests, to keep the
-# 2 x 352 compiles (syntax only) short. IP_OPTIONS_SEND is not an option of
-# its own: ip4.h sets it to LWIP_IGMP.
-OPTCHECK_ip4 := CHECKSUM_GEN_IP LWIP_CHECKSUM_CTRL_PER_NETIF LWIP_INLINE_IP_CHKSUM \
-  LWIP_IGMP IP_FRAG IP_REASSEMBLY IP_FORWARD LWIP_ICMP
-OPTCHECK_ip4_frag := CHECKSUM_GEN_IP LWIP_CHECKSUM_CTRL_PER_NETIF LWIP_INLINE_IP_CHKSUM \
-  IP_FRAG IP_REASSEMBLY LWIP_ICMP
-OPTCHECK_icmp := CHECKSUM_GEN_IP CHECKSUM_CHECK_IP LWIP_CHECKSUM_CTRL_PER_NETIF \
-  LWIP_INLINE_IP_CHKSUM LWIP_ICMP
-OPTCHECK_CFLAGS = $(WARN_CFLAGS) -I$(TOP)/lwip-port/optcheck -I$1/src/include $(PORT_INCLUDES)
-
-define patches_optcheck
-.PHONY: optcheck-$1
-optcheck-$1: $(LWIP_READY_$1-patched)
-	$$(Q)$$(foreach f,ip4 ip4_frag icmp,$(TOP)/test/product/optcheck/option-combos.sh $(LWIP_TREE_$1-patched) \
-	  src/core/ipv4/$$f.c "$$(OPTCHECK_$$f)" $$(CC) $$(call OPTCHECK_CFLAGS,$(LWIP_TREE_$1-patched)) &&) true
-endef
-$(foreach k,$(LWIP_KEYS),$(eval $(call patches_optcheck,$k)))
-
-.PHONY: patches-optcheck
-patches-optcheck: $(addprefix optcheck-,$(LWIP_KEYS)) ## compile the patched files for every option combination
-TEST_TARGETS += patches-optcheck
-
-# make apply / make revert on copies of the pristine trees: refusals,
-# all-or-nothing, byte-identical revert, CRLF and LF, read-only, bad input.
-.PHONY: patches-apply-test
-patches-apply-test: $(foreach k,$(LWIP_KEYS),$(LWIP_READY_$k)) ## test make apply/revert on copies of the lwIP trees
-	$(Q)$(TOP)/test/product/apply/test-apply.sh $(BUILD)/apply-test $(foreach k,$(LWIP_KEYS),$(LWIP_TREE_$k))
-CHECK_TARGETS += patches-apply-test
