@@ -24,10 +24,11 @@ include test/product/fastsum/Dir.mk     # fastsum's differential tests, lwIP's c
 include test/product/apply/Dir.mk       # make apply and make revert on copies of the lwIP trees
 include test/product/optcheck/Dir.mk    # the patched files in every option combination
 include test/product/pktest/Dir.mk      # inline vs function-call: byte-identical packets
-include test/product/cross/Dir.mk       # big-endian, strict-alignment, Cortex-M: qemu, size
+include test/product/cross/Dir.mk       # big-endian, strict-alignment CPUs under qemu-user
 include test/product/baremetal/Dir.mk   # microcontroller cores under qemu-system
 include test/measure/bench/Dir.mk       # benchmarks and the report `make` prints
 include test/measure/count/Dir.mk       # executed instructions per checksum and per IPv4 header
+include test/measure/size/Dir.mk        # code size on Cortex-M, rv32imc and lx106
 include test/product/interop/Dir.mk     # the Linux kernel as a peer, over TAP devices
 include test/product/interop/iperf.mk   # iperf -c (kernel) against lwiperf: stock, patched, fastsum
 include test/product/fuzz/Dir.mk        # hostile input: fuzz targets, the bad-input table
