@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Benchmarks: make bench (the seed measurements side by side), the report of make.
 #
 #   bench/chksum        benchmarks 2 (size sweep), 3 (random pieces), 4

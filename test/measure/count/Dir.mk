@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # make count: executed-instruction counts under qemu-user, estimated cycles
 # on Cortex-M under qemu-system.
 #

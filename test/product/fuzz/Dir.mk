@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Fuzzing with libFuzzer (clang, AddressSanitizer, UBSan incl. alignment):
 # the patched lwIP 2.2.1 input path and the fastsum module; docs/robustness.md.
 #

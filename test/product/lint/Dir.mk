@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Static and dynamic analysis of the project's own C code (src/, test/;
 # not lwIP's): docs/robustness.md.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Packet tests: inline vs function-call builds give byte-identical packets.
 #
 # test/product/pktest/ is a Check program that drives lwIP (NO_SYS, IPv4, forwarding,
