@@ -31,7 +31,8 @@ include test/measure/count/Dir.mk       # executed instructions per checksum and
 include test/measure/size/Dir.mk        # code size on Cortex-M, rv32imc and lx106
 include test/product/interop/Dir.mk     # the Linux kernel as a peer, over TAP devices
 include test/product/interop/iperf.mk   # iperf -c (kernel) against lwiperf: stock, patched, fastsum
-include test/product/fuzz/Dir.mk        # hostile input: fuzz targets, the bad-input table
+include test/product/fuzz/Dir.mk        # hostile input: the fuzz targets
+include test/product/badinput/Dir.mk    # hostile input: the bad-input table
 include test/product/lint/Dir.mk        # cppcheck, clang-tidy, valgrind on the project's code
 include test/product/lwip-builds/Dir.mk # lwIP's own Make/CMake runners and iteropts.sh with fastsum
 include mk/install.mk                   # make install/uninstall: library, headers, pkg-config, CMake package
