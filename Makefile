@@ -36,6 +36,7 @@ include test/product/badinput/Dir.mk    # hostile input: the bad-input table
 include test/product/lint/Dir.mk        # cppcheck, clang-tidy, valgrind on the project's code
 include test/product/lwip-builds/Dir.mk # lwIP's own Make/CMake runners and iteropts.sh with fastsum
 include mk/install.mk                   # make install/uninstall: library, headers, pkg-config, CMake package
+include test/build/install/Dir.mk       # make install into a temporary root, three consumers
 include test/build/fresh/Dir.mk         # make fresh-test: make and make test on a bare Debian root
 include test/build/flags/Dir.mk         # the build itself: flags reach the compiler
 include mk/packages.mk                  # last: the Debian packages the goals need, installed first

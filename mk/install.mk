@@ -11,10 +11,8 @@
 # relative to its own file: both work from a DESTDIR (pkg-config with
 # PKG_CONFIG_SYSROOT_DIR, CMake with CMAKE_PREFIX_PATH).
 
-PKGS_install := cmake ninja-build pkg-config
 GOAL_AREAS_install := host
 GOAL_AREAS_uninstall :=
-GOAL_AREAS_install-test := host install
 
 PREFIX ?= /usr/local
 prefix ?= $(PREFIX)
@@ -50,10 +48,3 @@ uninstall: ## remove what make install installed (same PREFIX, DESTDIR)
 	  $(DESTDIR)$(pkgconfigdir)/fastsum.pc $(DESTDIR)$(cmakedir)/fastsum-config.cmake \
 	  $(DESTDIR)$(cmakedir)/fastsum-config-version.cmake
 	rmdir $(DESTDIR)$(cmakedir) 2>/dev/null || true
-
-# Installs into a temporary root (its own build folder: nothing of lwIP may
-# be fetched), builds test/build/install/'s consumer three ways, uninstalls.
-.PHONY: install-test
-install-test: ## make install into a temporary root, build a consumer with pkg-config, find_package and Filelists.cmake, uninstall
-	$(RECURSE)$(Q)MAKE="$(MAKE_COMMAND)" $(TOP)/test/build/install/run.sh $(TOP)/$(BUILD)/install-test
-TEST_TARGETS += install-test
