@@ -29,8 +29,7 @@ include test/product/baremetal/Dir.mk   # microcontroller cores under qemu-syste
 include test/measure/bench/Dir.mk       # benchmarks and the report `make` prints
 include test/measure/count/Dir.mk       # executed instructions per checksum and per IPv4 header
 include test/measure/size/Dir.mk        # code size on Cortex-M, rv32imc and lx106
-include test/product/interop/Dir.mk     # the Linux kernel as a peer, over TAP devices
-include test/product/interop/iperf.mk   # iperf -c (kernel) against lwiperf: stock, patched, fastsum
+include test/product/interop/Dir.mk     # the Linux kernel as a peer, over TAP devices; iperf against lwiperf
 include test/product/fuzz/Dir.mk        # hostile input: the fuzz targets
 include test/product/badinput/Dir.mk    # hostile input: the bad-input table
 include test/product/lint/Dir.mk        # cppcheck, clang-tidy, valgrind on the project's code

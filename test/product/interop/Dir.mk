@@ -3,7 +3,7 @@
 # as peer (docs/interop.md). contrib/tapdemo is the lwIP side, built per lwIP
 # version against the patched tree (`make interop`, part of `make test`) and
 # against the pristine one (`make interop-pristine`, shows what the patches fix).
-# `make interop` runs iperf against lwiperf too (test/product/interop/iperf.mk).
+# `make interop` runs iperf against lwiperf too (below).
 # test/product/interop/run.sh is the kernel side; it needs root: without root (or
 # without /dev/net/tun, network namespaces) it prints one line saying why and
 # exits 77, which the target passes on as a skip (make itself would turn a
@@ -38,8 +38,40 @@ interop-%: $(BUILD)/interop/%/prog
 	  [ $$rc = 0 ] || [ $$rc = 77 ] || exit $$rc
 
 .PHONY: interop interop-pristine
-interop: $(addprefix interop-,$(LWIP_KEYS)) interop-iperf ## the Linux kernel as peer over TAP: ping, UDP, TCP, forwarding, iperf against lwiperf (test/product/interop/iperf.mk), checksums by tshark (root)
+interop: $(addprefix interop-,$(LWIP_KEYS)) interop-iperf ## the Linux kernel as peer over TAP: ping, UDP, TCP, forwarding, iperf against lwiperf, checksums by tshark (root)
 interop-pristine: $(addprefix interop-,$(addsuffix -pristine,$(LWIP_KEYS))) ## the same on the unpatched trees (2.2.1 forwarding fails)
 
 # As root this is the real run; otherwise each version prints its skip line.
 TEST_TARGETS += interop
+
+# iperf against lwiperf (iperf.sh, docs/interop.md): tapdemo
+# with lwIP's iperf 2 server, built the same way three times for the newest
+# lwIP version in use: stock (the pristine tree, lwIP's checksum), patched
+# (the patched tree, lwIP's checksum) and fastsum (the patched tree with
+# fastsum). The kernel's `iperf -c` is the client. Root only, like interop;
+# part of `make interop`.
+#
+#   make interop-iperf                   timed runs of 3 s each way
+#   make interop-iperf IPERF_SECONDS=10  the table of docs/interop.md
+
+# iperf with interop's packages, installed as root only (mk/packages.mk)
+PKGS_interop += iperf
+GOAL_AREAS_interop-iperf := host patches interop
+# Per build and MTU, IPERF_RUNS timed runs of IPERF_SECONDS each way.
+IPERF_RUNS ?= 3
+IPERF_SECONDS ?= 3
+# The programs iperf/BUILD (mk/programs.mk): interop's tapdemo on the default
+# lwIP version.
+PROGRAMS += iperf/stock iperf/patched iperf/fastsum
+iperf/fastsum_LIKE := interop/$(LWIP_DEFAULT)
+iperf/patched_LIKE := iperf/fastsum
+iperf/patched_CFLAGS := $(interop/$(LWIP_DEFAULT)_CFLAGS) -DTAPDEMO_LWIP_CHKSUM
+iperf/stock_LIKE := iperf/patched
+iperf/stock_TREE := $(LWIP_DEFAULT)
+IPERF_BUILDS := stock patched fastsum
+
+.PHONY: interop-iperf
+interop-iperf: $(foreach b,$(IPERF_BUILDS),$(BUILD)/iperf/$b/prog) ## iperf -c (kernel) against lwiperf: stock, patched, fastsum at MTU 1500 and 1280, checksums by tshark, throughput table (root)
+	$(Q)rc=0; RUNS=$(IPERF_RUNS) SECONDS_EACH=$(IPERF_SECONDS) \
+	  $(TOP)/test/product/interop/iperf.sh $(BUILD)/iperf/run $(foreach b,$(IPERF_BUILDS),$b=$(BUILD)/iperf/$b/prog) || rc=$$?; \
+	  [ $$rc = 0 ] || [ $$rc = 77 ] || exit $$rc
