@@ -11,10 +11,12 @@
 
 PKGS_AREAS := $(sort $(patsubst PKGS_%,%,$(filter PKGS_%,$(.VARIABLES))))
 
-# The areas each goal uses. A goal not listed here (make test, file targets,
-# per-test targets) uses every area but these:
-PKGS_AREAS_ONLY_NAMED := bench bench-peers fresh
-PKGS_AREAS_DEFAULT := $(filter-out $(PKGS_AREAS_ONLY_NAMED),$(PKGS_AREAS))
+# The areas each goal uses: GOAL_AREAS_<goal>, here for the goals of the
+# Makefile and of mk/, in each test folder's Dir.mk for its goals. A goal
+# with none (make test, file targets, per-test targets) uses every area but
+# those a fragment adds to ONLY_NAMED_AREAS (the benchmarks, make
+# fresh-test).
+PKGS_AREAS_DEFAULT := $(filter-out $(ONLY_NAMED_AREAS),$(PKGS_AREAS))
 GOAL_AREAS_clean :=
 GOAL_AREAS_help :=
 GOAL_AREAS_lib := host
@@ -22,25 +24,8 @@ GOAL_AREAS_lwip := host
 GOAL_AREAS_apply := patches
 GOAL_AREAS_revert := patches
 GOAL_AREAS_patched := host patches
-GOAL_AREAS_patches-apply-test := host patches
 GOAL_AREAS_check := host patches
-GOAL_AREAS_build-flags-test := host
 GOAL_AREAS_all := host patches bench
-GOAL_AREAS_bench := host patches bench
-GOAL_AREAS_bench-peers := host bench-peers
-GOAL_AREAS_cross-test := host patches cross
-GOAL_AREAS_size := host patches size
-GOAL_AREAS_count := host patches count baremetal
-GOAL_AREAS_count-limits := host patches count baremetal
-GOAL_AREAS_count-cycles := host patches baremetal
-GOAL_AREAS_baremetal-test := host patches baremetal
-GOAL_AREAS_fuzz := host patches fuzz
-GOAL_AREAS_fuzz-smoke := host patches fuzz
-GOAL_AREAS_lint := host patches lint
-GOAL_AREAS_valgrind := host patches lint
-GOAL_AREAS_interop := host patches interop
-GOAL_AREAS_interop-pristine := host patches interop
-GOAL_AREAS_fresh-test := fresh
 
 goal_areas = $(if $(filter undefined,$(origin GOAL_AREAS_$1)),$(PKGS_AREAS_DEFAULT),$(GOAL_AREAS_$1))
 # The interop tests run only as root (they skip otherwise): their packages

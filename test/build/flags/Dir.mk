@@ -6,6 +6,8 @@
 # stamps), and unchanged flags must rebuild nothing. The test builds in a
 # directory of its own, against the default lwIP tree.
 
+GOAL_AREAS_build-flags-test := host
+
 .PHONY: build-flags-test
 build-flags-test: $(LWIP_READY_$(LWIP_DEFAULT)) ## check that a change of OPT_CFLAGS or CC rebuilds with the new flags
 	$(RECURSE)$(Q)MAKE="$(MAKE_COMMAND)" $(TOP)/test/build/flags/flags-test.sh $(BUILD)/flags-test $(LWIP_TREE_$(LWIP_DEFAULT))

@@ -9,6 +9,9 @@
 # CI is set. docs/building.md has the details and the times it takes.
 
 PKGS_fresh := mmdebstrap mount git procps
+# only for the goals that name them (not make test)
+ONLY_NAMED_AREAS += fresh
+GOAL_AREAS_fresh-test := fresh
 FRESH_DIR := $(BUILD)/fresh
 
 .PHONY: fresh-test

@@ -15,6 +15,9 @@
 # Not part of `make test`: benchmarks measure, tests assert.
 
 PKGS_bench := gnuplot-nox valgrind
+# only for the goals that name them (not make test)
+ONLY_NAMED_AREAS += bench
+GOAL_AREAS_bench := host patches bench
 
 BENCH_DIR := $(BUILD)/bench
 

@@ -18,6 +18,9 @@
 PKGS_count := gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu qemu-user \
   libc6-dev-armhf-cross libc6-dev-arm64-cross libc6-dev-riscv64-cross \
   gcc-arm-none-eabi binutils-arm-none-eabi libnewlib-arm-none-eabi
+GOAL_AREAS_count := host patches count baremetal
+GOAL_AREAS_count-limits := host patches count baremetal
+GOAL_AREAS_count-cycles := host patches baremetal
 COUNT_DIR := $(BUILD)/count
 COUNT_ARCHS := arm aarch64 riscv64
 COUNT_TRIPLET_arm := arm-linux-gnueabihf

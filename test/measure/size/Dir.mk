@@ -12,6 +12,7 @@
 PKGS_size := gcc-arm-none-eabi binutils-arm-none-eabi libnewlib-arm-none-eabi \
   gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf gcc-xtensa-lx106 binutils-xtensa-lx106 \
   picolibc-xtensa-lx106-elf
+GOAL_AREAS_size := host patches size
 SIZE_CORES := cortex-m0 cortex-m3 cortex-m4 cortex-m7 rv32imc lx106
 SIZE_OPTS := Os O2
 SIZE_CC_cortex-m0 := arm-none-eabi-gcc -mcpu=cortex-m0 -mthumb

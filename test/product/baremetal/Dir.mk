@@ -14,6 +14,7 @@ PKGS_baremetal := gcc-arm-none-eabi binutils-arm-none-eabi picolibc-arm-none-eab
   gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf \
   gcc-xtensa-lx106 binutils-xtensa-lx106 picolibc-xtensa-lx106-elf \
   qemu-system-arm qemu-system-misc
+GOAL_AREAS_baremetal-test := host patches baremetal
 
 BAREMETAL_CORES := cortex-m0 cortex-m3 cortex-m4 cortex-m7 cortex-m33 rv32imc lx106
 

@@ -15,6 +15,7 @@ PKGS_cross := gcc-sparc64-linux-gnu gcc-powerpc-linux-gnu gcc-s390x-linux-gnu \
   gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu qemu-user \
   libc6-dev-sparc64-cross libc6-dev-powerpc-cross libc6-dev-s390x-cross \
   libc6-dev-armhf-cross libc6-dev-arm64-cross libc6-dev-riscv64-cross
+GOAL_AREAS_cross-test := host patches cross
 
 CROSS_TARGETS := sparc64-linux-gnu powerpc-linux-gnu s390x-linux-gnu \
   arm-linux-gnueabihf aarch64-linux-gnu riscv64-linux-gnu

@@ -10,6 +10,8 @@
 # crash reproducer (crash-*, leak-*, timeout-*); a crash fails the run.
 
 PKGS_fuzz := clang libclang-rt-14-dev
+GOAL_AREAS_fuzz := host patches fuzz
+GOAL_AREAS_fuzz-smoke := host patches fuzz
 FUZZ_CC := clang
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 15

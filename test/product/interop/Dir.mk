@@ -10,6 +10,8 @@
 # failing recipe into status 2), so `make test` stays green for non-root users.
 
 PKGS_interop := iproute2 tshark iputils-ping ethtool python3 procps
+GOAL_AREAS_interop := host patches interop
+GOAL_AREAS_interop-pristine := host patches interop
 
 TAPDEMO_SRC := contrib/tapdemo/tapdemo.c contrib/tapdemo/tapif.c contrib/tapdemo/iperf.c \
   $(TEST_COMMON_SERVICES_SRC)

@@ -11,6 +11,8 @@
 # linted), Check's; a directory whose build passes more names it below.
 
 PKGS_lint := cppcheck clang-tidy valgrind
+GOAL_AREAS_lint := host patches lint
+GOAL_AREAS_valgrind := host patches lint
 
 # test/product/baremetal/xtensa.c is the lx106 start-up file: it defines picolibc's
 # stdout/stderr, which the host's C library declares otherwise; it is built

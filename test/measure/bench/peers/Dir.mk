@@ -18,6 +18,9 @@
 
 PEERS_LINUX := linux-source-6.12
 PKGS_bench-peers := $(PEERS_LINUX) libdpdk-dev gnuplot-nox
+# only for the goals that name them (not make test)
+ONLY_NAMED_AREAS += bench-peers
+GOAL_AREAS_bench-peers := host bench-peers
 PEERS_LINUX_TARBALL := /usr/src/$(PEERS_LINUX).tar.xz
 PEERS_LINUX_CSUM := arch/x86/lib/csum-partial_64.c
 PEERS_BUILD := $(BUILD)/bench-peers
