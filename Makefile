@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# lwip-fastsum: the only entry point. Each area is a fragment under mk/;
-# `make help` lists the targets, README.md says what the project is.
+# lwip-fastsum: the only entry point, a table of contents. mk/ holds the
+# configuration, the lwIP trees, the library and the rules every program
+# shares; each folder of test/ holds a test's sources and its fragment,
+# Dir.mk. `make help` lists the targets, README.md says what the project is.
 #
 #   make          fetch and build everything, print the report
 #   make check    the quick tests: unit, differential, packet, apply
@@ -15,29 +17,37 @@
 include mk/config.mk                    # paths, compilers, flags, Debian packages
 include mk/lwip.mk                      # lwIP trees, option variants
 include mk/patches.mk                   # the patch series: apply, revert, patched trees
-include mk/programs.mk                  # how a program is declared; its rules, written once
 include mk/libfastsum.mk                # the checksum module: its sources, libfastsum.a
+include mk/install.mk                   # make install/uninstall: library, headers, pkg-config, CMake package
+include mk/programs.mk                  # how a program is declared; its rules, written once
+
+# test/product/: what the project ships does what it should
 include test/product/common/Dir.mk      # what the tests share: RFC 1071 reference, Check runner
+include test/product/fastsum/Dir.mk     # fastsum's differential tests, lwIP's checksum code as reference
 include test/product/unit/Dir.mk        # lwIP's stock unit tests on every tree and variant
 include test/product/lwip-check/Dir.mk  # lwIP's own runner: check counts stock vs patched, regression tests on pristine trees
-include test/product/fastsum/Dir.mk     # fastsum's differential tests, lwIP's checksum code as reference
+include test/product/pktest/Dir.mk      # inline vs function-call: byte-identical packets
 include test/product/apply/Dir.mk       # make apply and make revert on copies of the lwIP trees
 include test/product/optcheck/Dir.mk    # the patched files in every option combination
-include test/product/pktest/Dir.mk      # inline vs function-call: byte-identical packets
-include test/product/cross/Dir.mk       # big-endian, strict-alignment CPUs under qemu-user
-include test/product/baremetal/Dir.mk   # microcontroller cores under qemu-system
-include test/measure/bench/Dir.mk       # benchmarks and the report `make` prints
-include test/measure/count/Dir.mk       # executed instructions per checksum and per IPv4 header
-include test/measure/size/Dir.mk        # code size on Cortex-M, rv32imc and lx106
-include test/product/interop/Dir.mk     # the Linux kernel as a peer, over TAP devices; iperf against lwiperf
 include test/product/fuzz/Dir.mk        # hostile input: the fuzz targets
 include test/product/badinput/Dir.mk    # hostile input: the bad-input table
-include test/product/lint/Dir.mk        # cppcheck, clang-tidy, valgrind on the project's code
+include test/product/interop/Dir.mk     # the Linux kernel as a peer, over TAP devices; iperf against lwiperf
 include test/product/lwip-builds/Dir.mk # lwIP's own Make/CMake runners and iteropts.sh with fastsum
-include mk/install.mk                   # make install/uninstall: library, headers, pkg-config, CMake package
+include test/product/cross/Dir.mk       # big-endian, strict-alignment CPUs under qemu-user
+include test/product/baremetal/Dir.mk   # microcontroller cores under qemu-system
+include test/product/lint/Dir.mk        # cppcheck, clang-tidy, valgrind on the project's code
+
+# test/measure/: numbers (make test asserts only the count limits)
+include test/measure/bench/Dir.mk       # benchmarks and the report `make` prints
+include test/measure/bench/peers/Dir.mk # fastsum beside Linux's and DPDK's checksums
+include test/measure/count/Dir.mk       # executed instructions per checksum and per IPv4 header
+include test/measure/size/Dir.mk        # code size on Cortex-M, rv32imc and lx106
+
+# test/build/: the build itself, make install, a bare machine
+include test/build/flags/Dir.mk         # a change of flags reaches the compiler
 include test/build/install/Dir.mk       # make install into a temporary root, three consumers
 include test/build/fresh/Dir.mk         # make fresh-test: make and make test on a bare Debian root
-include test/build/flags/Dir.mk         # the build itself: flags reach the compiler
+
 include mk/packages.mk                  # last: the Debian packages the goals need, installed first
 
 # The rules of every program and capture comparison declared above.

@@ -103,5 +103,3 @@ bench: $(BENCH_PROGS) ## run the five benchmarks: tables, CSVs and plots in buil
 # the Makefile's `all` recipe runs $(ALL_REPORT).
 ALL_TARGETS += $(BENCH_PROGS)
 ALL_REPORT = test/measure/bench/run.sh --report-only $(BENCH_ARGS)
-
-include test/measure/bench/peers/Dir.mk
