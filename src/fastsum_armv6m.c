@@ -18,8 +18,9 @@
 
 /* fastsum_chksum_armv6m(data = r0, len = r1): acc r2, data r3-r6, end of
  * the 32-byte blocks r7, odd-start flag r12. 0.44 instructions a byte at
- * 1500 bytes (docs/count.md); a 20-byte IPv4 header at a word address or
- * 2 bytes past one takes a straight path of 29 or 31 instructions. */
+ * 1500 bytes (docs/count.md); 20 bytes (an IPv4 header) and 40 (IPv4 + TCP,
+ * an IPv6 header) at a word address or 2 bytes past one take a straight
+ * path. */
 __asm__(
 "  .pushsection .text.fastsum_chksum_armv6m,\"ax\",%progbits\n"
 "  .syntax unified\n"
@@ -32,7 +33,7 @@ __asm__(
 /* 20 bytes (an IPv4 header) at a word address, or 2 past one (no
    ETH_PAD_SIZE: 14 bytes into a word-aligned frame): no stack, no loop. */
 "  cmp r1, #20\n"
-"  bne 10f\n"
+"  bne 30f\n"
 "  lsls r2, r0, #31\n"               /* N = bit 0, C = bit 1 of the address */
 "  bmi 10f\n"
 "  bcs 11f\n"
@@ -58,6 +59,33 @@ __asm__(
 "  adcs r2, r3\n"
 "  mov r12, r3\n"                   /* not odd */
 "  b 8f\n"
+/* 40 bytes (IPv4 + TCP, an IPv6 header) at a word address or 2 past one:
+   8 words here (2 past: the halfwords and 1 word, then 6), the last two
+   at 12. */
+"30:\n"
+"  cmp r1, #40\n"
+"  bne 10f\n"
+"  lsls r2, r0, #31\n"
+"  bmi 10f\n"
+"  bcs 31f\n"
+"  ldm r0!, {r1, r2}\n"
+"  adds r2, r1\n"
+"32:\n"
+"  ldm r0!, {r1, r3}\n"
+"  adcs r2, r1\n  adcs r2, r3\n"
+"  ldm r0!, {r1, r3}\n"
+"  adcs r2, r1\n  adcs r2, r3\n"
+"  ldm r0!, {r1, r3}\n"
+"  adcs r2, r1\n  adcs r2, r3\n"
+"  b 12b\n"
+"31:\n"
+"  ldrh r2, [r0]\n"
+"  ldrh r3, [r0, #38]\n"
+"  adds r2, r2, r3\n"
+"  adds r0, r0, #2\n"                /* C = 0 */
+"  ldm r0!, {r1}\n"
+"  adcs r2, r1\n"
+"  b 32b\n"
 "10:\n"
 "  movs r2, #0\n"                    /* acc */
 "  cmp r1, #0\n"

@@ -7,75 +7,65 @@
  *
  * The portable path is correct on any endianness and on strict-alignment
  * CPUs: every word access is aligned, nothing outside [data, data + len)
- * is read (MPUs fault on over-reads), and no byte is copied one at a time
- * except the few (< 8) at the ends that do not fill an aligned word.
+ * is read (MPUs fault on over-reads), and no byte is summed or copied one
+ * at a time except the few at the ends that do not fill an aligned word.
  */
 #include "fastsum_private.h"
 
-/* The 16-bit word whose first byte in memory is first, second is second,
- * in host order: what an aligned 16-bit load of those bytes gives. */
-static uint16_t
-half_from_bytes(uint8_t first, uint8_t second)
-{
-  uint8_t b[2];
-  uint16_t h;
-  b[0] = first;
-  b[1] = second;
-  memcpy(&h, b, sizeof(h));
-  return h;
-}
-
 /* Sum of n bytes at p, each placed in its 16-bit word by the parity of its
- * address, so that it adds to sums of aligned words. For the < 4 bytes at
- * the ends that do not fill a word (fewer than 8). */
+ * address, so that it adds to sums of aligned words. For the copy's < 4
+ * bytes at the ends that do not fill a word (fewer than 8). */
 static uint32_t
 sum_bytes(const uint8_t *p, size_t n)
 {
   uint32_t sum = 0;
   for (; n > 0; n--, p++) {
-    sum += ((uintptr_t)p & 1) ? half_from_bytes(0, *p) : half_from_bytes(*p, 0);
+    sum += ((uintptr_t)p & 1) ? fastsum_half_from_bytes(0, *p) : fastsum_half_from_bytes(*p, 0);
   }
   return sum;
 }
 
 /* Accumulator bound: a 64-bit sum of 32-bit words. An int length is below
  * 2^31 bytes, i.e. fewer than 2^29 words each below 2^32, so the sum stays
- * below 2^61 (+ a few end bytes): no carry is ever lost, for any int len. */
+ * below 2^61 (+ a few end bytes): no carry is ever lost, for any int len.
+ * The ends: an odd first byte and a halfword to reach a word address, the
+ * last halfword and byte, each in its 16-bit word of the even-address
+ * grid. */
 uint16_t
 fastsum_chksum_portable(const void *data, int len)
 {
   const uint8_t *p = (const uint8_t *)data;
-  const uint8_t *w;
-  uint64_t s0, s1;
-  size_t n, head;
+  uint64_t s0 = 0, s1 = 0;
+  size_t n;
   int odd;
 
+  if ((len == 20 || len == 40) && !((uintptr_t)p & 1)) {
+    return fastsum_header_sum(p, len);
+  }
   if (len <= 0) {
     return 0;
   }
   n = (size_t)len;
   odd = (int)((uintptr_t)p & 1);
-  head = (size_t)(0u - (uintptr_t)p) & 3;
-  if (head > n) {
-    head = n;
+  s0 = fastsum_sum_first(&p, &n);
+  /* two independent chains, 32 bytes a round */
+  for (; n >= 32; p += 32, n -= 32) {
+    FASTSUM_ADD_WORDS4(s0, p);
+    FASTSUM_ADD_WORDS4(s1, p + 16);
   }
-  s0 = sum_bytes(p, head);
-  n -= head;
-  w = p + head; /* word-aligned */
-  s1 = 0;
-  /* two independent chains, 16 bytes a round */
-  while (n >= 16) {
-    s0 += (uint64_t)FASTSUM_LOAD(uint32_t, w) + FASTSUM_LOAD(uint32_t, w + 4);
-    s1 += (uint64_t)FASTSUM_LOAD(uint32_t, w + 8) + FASTSUM_LOAD(uint32_t, w + 12);
-    w += 16;
-    n -= 16;
+  if (n & 16) {
+    FASTSUM_ADD_WORDS4(s0, p);
+    p += 16;
   }
-  while (n >= 4) {
-    s0 += FASTSUM_LOAD(uint32_t, w);
-    w += 4;
-    n -= 4;
+  if (n & 8) {
+    s0 += (uint64_t)FASTSUM_LOAD(uint32_t, p) + FASTSUM_LOAD(uint32_t, p + 4);
+    p += 8;
   }
-  s1 += sum_bytes(w, n);
+  if (n & 4) {
+    s1 += FASTSUM_LOAD(uint32_t, p);
+    p += 4;
+  }
+  s0 += fastsum_sum_last(p, n);
   /* the sum was taken on the even-address word grid: an odd start means
    * every word of the data was counted byte-swapped (RFC 1071 2(B)) */
   return odd ? fastsum_swap16(fastsum_fold64(s0 + s1)) : fastsum_fold64(s0 + s1);

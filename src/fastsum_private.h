@@ -62,9 +62,10 @@ extern "C" {
 #endif
 #endif
 
-/* AArch64: NEON intrinsics, little-endian. */
+/* AArch64: NEON intrinsics, little-endian; the header lengths in a 128-bit
+ * integer sum. */
 #if defined(__aarch64__) && defined(__ARM_NEON) && defined(FASTSUM_LITTLE_ENDIAN) && \
-    !defined(FASTSUM_NO_AARCH64)
+    defined(__SIZEOF_INT128__) && !defined(FASTSUM_NO_AARCH64)
 #define FASTSUM_HAVE_AARCH64 1
 #define FASTSUM_ARCH_CHKSUM 1
 #endif
@@ -225,6 +226,123 @@ fastsum_store32_bytes(void *p, uint32_t x)
   memcpy(p, &x, sizeof(x));
 }
 #endif
+
+/* The 16-bit word whose first byte in memory is first, second is second,
+ * in host order: what an aligned 16-bit load of those bytes gives. An odd
+ * first byte of the data is the second of its word, an odd last the first. */
+static inline uint16_t
+fastsum_half_from_bytes(uint8_t first, uint8_t second)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  return (uint16_t)(first | second << 8);
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  return (uint16_t)(first << 8 | second);
+#else
+  uint8_t b[2];
+  uint16_t h;
+  b[0] = first;
+  b[1] = second;
+  memcpy(&h, b, sizeof(h));
+  return h;
+#endif
+}
+
+/* The data's first bytes up to a word address, on the even-address grid:
+ * an odd first byte (the second of its 16-bit word), then a halfword if
+ * that leaves the address 2 past a word; *p and *n (at least 1) move past
+ * them. */
+static inline uint32_t
+fastsum_sum_first(const uint8_t **p, size_t *n)
+{
+  const uint8_t *q = *p;
+  size_t m = *n;
+  uint32_t s = 0;
+  if ((uintptr_t)q & 1) {
+    s = fastsum_half_from_bytes(0, *q++);
+    m--;
+  }
+  if (((uintptr_t)q & 2) && m >= 2) {
+    s += FASTSUM_LOAD(uint16_t, q);
+    q += 2;
+    m -= 2;
+  }
+  *p = q;
+  *n = m;
+  return s;
+}
+
+/* The last n % 4 bytes of the data at p (an even address): a halfword,
+ * then a byte, each in its 16-bit word of the even-address grid. */
+static inline uint32_t
+fastsum_sum_last(const uint8_t *p, size_t n)
+{
+  uint32_t s = 0;
+  if (n & 2) {
+    s = FASTSUM_LOAD(uint16_t, p);
+    p += 2;
+  }
+  if (n & 1) {
+    s += fastsum_half_from_bytes(*p, 0);
+  }
+  return s;
+}
+
+/* s += w with the carry out of the register counted in c (uintptr_t s,
+ * c), for CPUs without a carry flag (RISC-V); 2^(8 * sizeof(uintptr_t)) is
+ * 1 modulo 0xffff. */
+#define FASTSUM_ADD_COUNT(s, c, w) \
+  do { \
+    uintptr_t fastsum_w_ = (w); \
+    (s) += fastsum_w_; \
+    (c) += (s) < fastsum_w_; \
+  } while (0)
+
+/* The folded sum of s + c, c counting what s carried out (below
+ * UINTPTR_MAX). */
+static inline uint16_t
+fastsum_fold_count(uintptr_t s, uintptr_t c)
+{
+  /* end-around: after a carry s < c, so s + 1 cannot carry again */
+  s += c;
+  s += s < c;
+#if UINTPTR_MAX > 0xffffffffu
+  return fastsum_fold64(s);
+#else
+  return (uint16_t)((s + ((s << 16) | (s >> 16))) >> 16);
+#endif
+}
+
+/* The four 32-bit words at p (a word address) added to the uint64_t s. */
+#define FASTSUM_ADD_WORDS4(s, p) \
+  ((s) += (uint64_t)FASTSUM_LOAD(uint32_t, (p)) + FASTSUM_LOAD(uint32_t, (p) + 4) + \
+          FASTSUM_LOAD(uint32_t, (p) + 8) + FASTSUM_LOAD(uint32_t, (p) + 12))
+
+/* 20 or 40 bytes at an even address (an IPv4 header; IPv4 + TCP or an IPv6
+ * header) without a loop: at a word address 5 or 10 aligned 32-bit words,
+ * 2 past one the halfwords at both ends and the words between, in a 64-bit
+ * sum (the portable and RISC-V paths). */
+static inline uint16_t
+fastsum_header_sum(const uint8_t *p, int len)
+{
+  uint64_t s = 0;
+  if ((uintptr_t)p & 2) {
+    s = (uint64_t)FASTSUM_LOAD(uint16_t, p) + FASTSUM_LOAD(uint16_t, p + len - 2);
+    p += 2;
+    FASTSUM_ADD_WORDS4(s, p);
+    if (len == 40) {
+      FASTSUM_ADD_WORDS4(s, p + 16);
+      s += FASTSUM_LOAD(uint32_t, p + 32);
+    }
+  } else {
+    FASTSUM_ADD_WORDS4(s, p);
+    s += FASTSUM_LOAD(uint32_t, p + 16);
+    if (len == 40) {
+      FASTSUM_ADD_WORDS4(s, p + 20);
+      s += FASTSUM_LOAD(uint32_t, p + 36);
+    }
+  }
+  return fastsum_fold64(s);
+}
 
 /* ---- Every path, for tests and benchmarks (fastsum_impls.c) ---------- */
 
