@@ -37,6 +37,9 @@ static const struct fastsum_impl fastsum_table[] = {
 #ifdef FASTSUM_HAVE_RISCV
   {"riscv", fastsum_chksum_riscv, NULL, NULL, 0, 0},
 #endif
+#ifdef FASTSUM_HAVE_XTENSA
+  {"xtensa", fastsum_chksum_xtensa, NULL, NULL, 0, 0},
+#endif
 };
 #define FASTSUM_TABLE_ROWS (sizeof(fastsum_table) / sizeof(fastsum_table[0]))
 

@@ -96,6 +96,14 @@ extern "C" {
 #define FASTSUM_ARCH_CHKSUM 1
 #endif
 
+/* Xtensa (the ESP8266's lx106, ESP32's LX6/LX7; little-endian, GNU
+ * assembly): no carry flag, carries counted by branches. */
+#if defined(__XTENSA__) && defined(FASTSUM_LITTLE_ENDIAN) && defined(FASTSUM_GNUC) && \
+    !defined(FASTSUM_NO_XTENSA)
+#define FASTSUM_HAVE_XTENSA 1
+#define FASTSUM_ARCH_CHKSUM 1
+#endif
+
 #endif /* FASTSUM_PORTABLE_ONLY */
 
 /* ---- The paths ------------------------------------------------------- */
@@ -151,6 +159,9 @@ int fastsum_usable_avx2(void);
 #endif
 #ifdef FASTSUM_HAVE_RISCV
 #define fastsum_chksum_riscv fastsum_chksum
+#endif
+#ifdef FASTSUM_HAVE_XTENSA
+#define fastsum_chksum_xtensa fastsum_chksum
 #endif
 
 /* The public functions are ARMv7-M's, or ARMv6-M's sum where the build has

@@ -6,8 +6,12 @@
  * lx106 has neither a semihosting library nor a crt0 that sets the stack
  * or exits, so this file supplies:
  *   - board_reset at the reset vector (the start of sysrom, where the
- *     program is linked): sets the stack pointer, jumps to picolibc's
- *     crt0 (_start: data, bss, constructors, main);
+ *     program is linked): sets the stack pointer and the exception
+ *     vectors, jumps to picolibc's crt0 (_start: data, bss, constructors,
+ *     main);
+ *   - the exception vectors: any exception ends the run with its cause and
+ *     address (an unaligned load or store raises cause 9 on the lx106, as
+ *     on the chip; without vectors qemu would run whatever sits there);
  *   - __wrap_main (the program links with --wrap=main): main with the
  *     simulator's arguments (-semihosting-config arg=...), then exit()
  *     with its status, which crt0 would not do;
@@ -106,7 +110,22 @@ __wrap_main(int argc, char **argv)
   exit(__real_main(n + 1, args));
 }
 
-/* The literals sit between a jump and their loads (L32R reads backwards). */
+/* An exception: its cause, where, and the address it concerns (a load's);
+ * the run ends with status 1. */
+void board_exception(unsigned long cause, unsigned long pc, unsigned long address);
+
+void
+board_exception(unsigned long cause, unsigned long pc, unsigned long address)
+{
+  printf("error: exception %lu%s at pc 0x%08lx, address 0x%08lx\n", cause,
+         cause == 9 ? " (unaligned load or store)" : "", pc, address);
+  _exit(1);
+}
+
+/* The literals sit between a jump and their loads (L32R reads backwards).
+ * VECBASE: the kernel, user and double exception vectors at offsets 0x30,
+ * 0x50 and 0x70 (PS.EXCM is still set from reset, so an exception in the
+ * program is a double exception: its address in DEPC, not EPC1). */
 __asm__(
 "  .section .text.init.enter,\"ax\"\n"
 "  .global board_reset\n"
@@ -116,10 +135,31 @@ __asm__(
 "2:\n"
 "  .word __stack\n"
 "  .word _start\n"
+"  .word board_vectors\n"
 "1:\n"
 "  l32r a1, 2b\n"
+"  l32r a2, 2b + 8\n"
+"  wsr a2, vecbase\n"
+"  rsync\n"
 "  l32r a0, 2b + 4\n"
 "  jx a0\n"
+"  .section .text.board_vectors,\"ax\"\n"
+"  .balign 1024\n"
+"board_vectors:\n"
+"  .org board_vectors + 0x30\n"
+"  j 3f\n"
+"  .org board_vectors + 0x50\n"
+"  j 3f\n"
+"  .org board_vectors + 0x70\n"
+"  rsr a3, depc\n"
+"  j 4f\n"
+"  .balign 4\n"
+"3:\n"
+"  rsr a3, epc1\n"
+"4:\n"
+"  rsr a2, exccause\n"
+"  rsr a4, excvaddr\n"
+"  call0 board_exception\n"
 "  .text\n");
 
 /* ---- libgcc's missing helpers ---------------------------------------- */
