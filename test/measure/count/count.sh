@@ -1,7 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
 # count.sh OUTPUT.md IP4_INLINE IP4_CALL IP4_CALL_FASTSUM EMULATOR PROG [EMULATOR PROG]...
-# count.sh --limits EMULATOR PROG
 #
 # Executed-instruction counts under qemu-user: each program runs with one
 # guest instruction per translation block, no block chaining and the exec
@@ -15,24 +14,18 @@
 # built for a CPU, every function it lists), the IPv4 output programs
 # (test/measure/count/count_ip4.c, run under the first EMULATOR), printed and
 # written to OUTPUT.md; COUNT_BUILDS from the environment describes the
-# builds. Both runs fail if the ARMv7-M path takes more than 0.4
-# instructions a byte at 1500 bytes or the ARMv6-M path more than 0.8
-# (--limits measures only those, with the first program). The full run
-# also fails where fastsum_chksum_copy (copy-fastsum) executes more
+# builds. It fails where fastsum_chksum_copy (copy-fastsum) executes more
 # instructions than the C library's memcpy followed by the path's sum
 # (copy-memcpy-PATH) at any length and source/destination offset: on
-# AArch64 and RISC-V (cycles.sh checks ARMv6-M on Cortex-M0+).
+# AArch64 and RISC-V (cycles.sh checks ARMv6-M on Cortex-M0+). The limits
+# of the paths are test/measure/count/limits.sh's.
 set -eu
 
 usage() {
   echo "usage: count.sh OUTPUT.md IP4_INLINE IP4_CALL IP4_CALL_FASTSUM EMULATOR PROG [EMULATOR PROG]..." >&2
-  echo "       count.sh --limits EMULATOR PROG" >&2
   exit 2
 }
-if [ $# -eq 3 ] && [ "$1" = --limits ]; then
-  out=
-  shift
-elif [ $# -ge 6 ] && [ $(($# % 2)) -eq 0 ] && [ "$1" != --limits ]; then
+if [ $# -ge 6 ] && [ $(($# % 2)) -eq 0 ]; then
   out=$1 ip4_inline=$2 ip4_call=$3 ip4_fastsum=$4
   shift 4
   for f in "$ip4_inline" "$ip4_call" "$ip4_fastsum"; do
@@ -75,16 +68,6 @@ per_call() {
   echo $((d / N))
 }
 
-# over_limit FUNCTION OFFSET INSTRUCTIONS: 1500-byte per-byte limit check
-over_limit() {
-  case $1 in armv7m) limit=0.4 ;; armv6m) limit=0.8 ;; *) return 1 ;; esac
-  if awk "BEGIN { exit !($3 / 1500 > $limit) }"; then
-    echo "error: $1 at offset $2: $3 instructions for 1500 bytes, over $limit a byte" >&2
-    return 0
-  fi
-  return 1
-}
-
 per_byte() {
   awk "BEGIN { printf \"%.3f\", $1 / 1500 }"
 }
@@ -105,21 +88,6 @@ cell() {
 status=0
 dst=
 set -- $pairs
-if [ -z "$out" ]; then
-  emu=$1 prog=$2
-  empty=$(per_call empty "$emu" "$prog" empty 0 0)
-  for f in armv7m armv6m; do
-    for off in 0 2; do
-      c=$(per_call "$f 1500 $off" "$emu" "$prog" "$f" 1500 "$off")
-      n=$((c - empty))
-      echo "$f, 1500 bytes at offset $off: $n instructions, $(per_byte $n) a byte"
-      if over_limit $f $off $n; then status=1; fi
-    done
-  done
-  [ $status -eq 0 ] && echo "count: within the limits (ARMv7-M 0.4, ARMv6-M 0.8 instructions a byte)"
-  exit $status
-fi
-
 tmp=$out.tmp
 {
   echo "# Executed instructions per call"
@@ -158,7 +126,6 @@ tmp=$out.tmp
           row="$row $n |"
         done
         echo "$row $(per_byte $n) |"
-        if over_limit $f $off $n; then status=1; fi
       done
     done
     dst=
@@ -198,6 +165,6 @@ tmp=$out.tmp
 mv "$tmp" "$out"
 cat "$out"
 if [ $status -ne 0 ]; then
-  echo "count: FAILED: over the instructions-per-byte limits or the copy bound" >&2
+  echo "count: FAILED: over the copy bound" >&2
 fi
 exit $status

@@ -1,11 +1,17 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * make count: calls one checksum function CALLS times on LEN bytes at
  * OFFSET (the copy functions: from source OFFSET to destination DST_OFFSET,
  * 0 when not given). Run under qemu-user or qemu-system with one log line
- * per executed instruction; test/measure/count/count.sh and cycles.sh take the
- * difference of CALLS and 2 * CALLS runs, so start-up costs cancel out.
+ * per executed instruction; test/measure/count/count.sh takes the difference of
+ * CALLS and 2 * CALLS runs, so start-up costs cancel out; cycles.sh and
+ * limits.sh count each call from its first instruction to its return.
+ * --grid makes every call of a table in one run: each function of the
+ * comma-separated FUNCTIONS, at each of OFFSETS, at each of LENS, CALLS
+ * times (copies to a word-aligned destination).
  *
  *   count_chksum FUNCTION LEN OFFSET CALLS [DST_OFFSET]
+ *   count_chksum --grid FUNCTIONS LENS OFFSETS CALLS
  *   count_chksum --list
  */
 #include "fastsum_private.h"
@@ -41,6 +47,9 @@ MEMCPY_THEN(aarch64)
 #endif
 #ifdef FASTSUM_HAVE_RISCV
 MEMCPY_THEN(riscv)
+#endif
+#ifdef FASTSUM_HAVE_XTENSA
+MEMCPY_THEN(xtensa)
 #endif
 MEMCPY_THEN(portable)
 
@@ -91,6 +100,9 @@ static const struct count_function lwip_algorithms[] = {
 #endif
 #ifdef FASTSUM_HAVE_RISCV
   {"copy-memcpy-riscv", NULL, memcpy_then_riscv},
+#endif
+#ifdef FASTSUM_HAVE_XTENSA
+  {"copy-memcpy-xtensa", NULL, memcpy_then_xtensa},
 #endif
   {"copy-memcpy-portable", NULL, memcpy_then_portable},
   /* what lwIP calls: the build's best fused copy, or memcpy + its best sum */
@@ -149,13 +161,38 @@ parse_count(const char *s, long max)
   return (*s == '\0' || *end != '\0' || v < 0 || v > max) ? -1 : v;
 }
 
+/* The most items of a --grid list. */
+#define MAX_ITEMS 16
+
+/* Splits a comma-separated list in place into items; returns how many, or
+ * -1 for an empty item or more than MAX_ITEMS. */
+static int
+split_list(char *list, char **items)
+{
+  int n = 0;
+  for (;;) {
+    char *comma = strchr(list, ',');
+    if (n == MAX_ITEMS || *list == '\0' || comma == list) {
+      return -1;
+    }
+    items[n++] = list;
+    if (comma == NULL) {
+      return n;
+    }
+    *comma = '\0';
+    list = comma + 1;
+  }
+}
+
 int
 main(int argc, char **argv)
 {
-  const struct count_function *f = NULL;
-  struct count_function found;
+  struct count_function functions[MAX_ITEMS];
+  long lens[MAX_ITEMS], offsets[MAX_ITEMS];
+  char *names[MAX_ITEMS], *len_args[MAX_ITEMS], *offset_args[MAX_ITEMS];
   uint8_t *src = (uint8_t *)src_words;
-  long len, offset, calls, dst_offset = 0, i;
+  long calls, dst_offset = 0, i;
+  int n_functions, n_lens, n_offsets, f, l, o, bad;
   unsigned sum = 0;
 
   if (argc == 2 && strcmp(argv[1], "--list") == 0) {
@@ -163,37 +200,63 @@ main(int argc, char **argv)
     list_or_find(1, NULL, NULL);
     return 0;
   }
-  if (argc != 5 && argc != 6) {
-    fprintf(stderr, "usage: count_chksum FUNCTION LEN OFFSET CALLS [DST_OFFSET] | --list\n");
+  if (argc == 6 && strcmp(argv[1], "--grid") == 0) {
+    n_functions = split_list(argv[2], names);
+    n_lens = split_list(argv[3], len_args);
+    n_offsets = split_list(argv[4], offset_args);
+    calls = parse_count(argv[5], 1000000);
+  } else if ((argc == 5 || argc == 6) && argv[1][0] != '-') {
+    names[0] = argv[1];
+    len_args[0] = argv[2];
+    offset_args[0] = argv[3];
+    n_functions = n_lens = n_offsets = 1;
+    calls = parse_count(argv[4], 1000000);
+    if (argc == 6) {
+      dst_offset = parse_count(argv[5], MAX_OFFSET);
+    }
+  } else {
+    fprintf(stderr, "usage: count_chksum FUNCTION LEN OFFSET CALLS [DST_OFFSET] | "
+            "--grid FUNCTIONS LENS OFFSETS CALLS | --list\n");
     return 2;
   }
-  if (list_or_find(0, argv[1], &found) || list_or_find(1, argv[1], &found)) {
-    f = &found;
+  bad = n_functions < 0 || n_lens < 0 || n_offsets < 0 || calls < 0 || dst_offset < 0;
+  for (f = 0; f < n_functions && !bad; f++) {
+    bad = !list_or_find(0, names[f], &functions[f]) && !list_or_find(1, names[f], &functions[f]);
   }
-  len = parse_count(argv[2], MAX_LEN);
-  offset = parse_count(argv[3], MAX_OFFSET);
-  calls = parse_count(argv[4], 1000000);
-  if (argc == 6) {
-    dst_offset = parse_count(argv[5], MAX_OFFSET);
+  for (l = 0; l < n_lens && !bad; l++) {
+    lens[l] = parse_count(len_args[l], MAX_LEN);
+    bad = lens[l] < 0;
   }
-  if (f == NULL || len < 0 || offset < 0 || calls < 0 || dst_offset < 0) {
-    fprintf(stderr, "error: bad argument (function from --list, LEN 0..%d, "
-            "OFFSET and DST_OFFSET 0..%d, CALLS 0..1000000)\n", MAX_LEN, MAX_OFFSET);
+  for (o = 0; o < n_offsets && !bad; o++) {
+    offsets[o] = parse_count(offset_args[o], MAX_OFFSET);
+    bad = offsets[o] < 0;
+  }
+  if (bad) {
+    fprintf(stderr, "error: bad argument (functions from --list, LEN 0..%d, "
+            "OFFSET and DST_OFFSET 0..%d, CALLS 0..1000000, at most %d items a list)\n",
+            MAX_LEN, MAX_OFFSET, MAX_ITEMS);
     return 2;
   }
   for (i = 0; i < MAX_LEN + MAX_OFFSET; i++) {
     src[i] = (uint8_t)(i * 131 + 7);
   }
-  /* through volatile pointers: every call is made, nothing is inlined */
-  if (f->chksum != NULL) {
-    uint16_t (*volatile fn)(const void *, int) = f->chksum;
-    for (i = 0; i < calls; i++) {
-      sum += fn(src + offset, (int)len);
-    }
-  } else {
-    uint16_t (*volatile fn)(void *, const void *, uint16_t) = f->chksum_copy;
-    for (i = 0; i < calls; i++) {
-      sum += fn((uint8_t *)dst_words + dst_offset, src + offset, (uint16_t)len);
+  /* Through volatile pointers: every call is made, nothing is inlined. The
+   * calls stay in main, where cycles.sh and limits.sh find their sites. */
+  for (f = 0; f < n_functions; f++) {
+    for (o = 0; o < n_offsets; o++) {
+      for (l = 0; l < n_lens; l++) {
+        if (functions[f].chksum != NULL) {
+          uint16_t (*volatile fn)(const void *, int) = functions[f].chksum;
+          for (i = 0; i < calls; i++) {
+            sum += fn(src + offsets[o], (int)lens[l]);
+          }
+        } else {
+          uint16_t (*volatile fn)(void *, const void *, uint16_t) = functions[f].chksum_copy;
+          for (i = 0; i < calls; i++) {
+            sum += fn((uint8_t *)dst_words + dst_offset, src + offsets[o], (uint16_t)lens[l]);
+          }
+        }
+      }
     }
   }
   /* the sums are used, so no call can be dropped */

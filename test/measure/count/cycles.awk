@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# cycles.awk -v core=CORE -v sites=ADDR[,ADDR]... DISASSEMBLY TRACE
+# cycles.awk -v core=CORE -v sites=ADDR[,ADDR]... [-v each=1] DISASSEMBLY TRACE
 #
 # Estimated cycles of the calls in an exact instruction trace on a Cortex-M
 # core at zero wait states. DISASSEMBLY: `objdump -d` of the program; TRACE:
@@ -7,10 +7,13 @@
 # executed instruction, the PC the second field inside [...]); sites: the
 # hex addresses of the call instructions whose callees are counted, from
 # the callee's first instruction to its return (the call itself is not).
-# Prints "CALLS INSTRUCTIONS CYCLES". CORE: cortex-m0, cortex-m0plus, cortex-m3,
-# cortex-m4; or lx106 (ESP8266), which has no cost table: CYCLES is 0. The cost of each instruction class and the Arm Technical
-# Reference Manual table it comes from are in docs/count.md; a taken branch
-# is one whose next traced PC is not the next instruction.
+# Prints "CALLS INSTRUCTIONS CYCLES", with each=1 first "INSTRUCTIONS
+# CYCLES" of every call in turn. CORE: cortex-m0, cortex-m0plus, cortex-m3,
+# cortex-m4; or a core without a cost table here, whose CYCLES are 0:
+# lx106 (ESP8266), rv32imc, and the Linux programs' arm, aarch64, riscv64.
+# The cost of each instruction class and the Arm Technical Reference
+# Manual table it comes from are in docs/count.md; a taken branch is one
+# whose next traced PC is not the next instruction.
 function hex(s,    i, v) {
   v = 0
   for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
@@ -48,6 +51,9 @@ function reglist(ops,    l, n, i, k, parts, ab) {
   return n
 }
 BEGIN {
+  # addresses are array subscripts: exact decimal strings above 2^31 too
+  # (mawk formats such numbers with CONVFMT)
+  CONVFMT = "%.17g"
   n = split(sites, site_list, ",")
   if (n == 0) die("no call sites")
   for (i = 1; i <= n; i++) site[hex(site_list[i])] = 1
@@ -66,10 +72,10 @@ BEGIN {
     branch = 2; bl = 3; bx = 2; pop_pc = 2; pc_write = 2; pipelined_ls = 0
   } else if (core == "cortex-m3" || core == "cortex-m4") {
     branch = 1 + P; bl = 1 + P; bx = 1 + P; pop_pc = P; pc_write = 1 + P; pipelined_ls = 1
-  } else if (core == "lx106") {
+  } else if (core ~ /^(lx106|rv32imc|arm|aarch64|riscv64)$/) {
     count_only = 1
   } else {
-    die("unknown core " core " (cortex-m0, cortex-m0plus, cortex-m3, cortex-m4)")
+    die("unknown core " core " (cortex-m0, cortex-m0plus, cortex-m3, cortex-m4, lx106, rv32imc, arm, aarch64, riscv64)")
   }
 }
 # the disassembly: address, raw encoding, mnemonic, operands (tab-separated)
@@ -99,9 +105,12 @@ FNR == NR {
     if (prev in site) {
       inside = 1
       return_to = prev + size[prev]
+      call_instructions = instructions
+      call_cycles = cycles
     } else if (prev_inside && pc == return_to) {
       inside = 0
       calls++
+      if (each) print instructions - call_instructions, cycles - call_cycles
     }
   }
   prev = pc
