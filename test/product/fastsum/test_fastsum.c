@@ -14,7 +14,8 @@
  * copies at offsets 0..7 up to 2048 bytes, no guard pages; a read outside
  * the data is caught where the core traps unaligned words instead.
  * Without Check every case runs and the program prints how many passed and
- * failed; it exits non-zero if one failed.
+ * failed, and for each path how many it passed: a case that failed is run
+ * again on each path alone. It exits non-zero if one failed.
  *
  *   test_fastsum [-i PATH]
  *
@@ -78,23 +79,20 @@ struct subject {
   int lwip; /* lwIP's algorithms: limited to 64 KiB of data */
 };
 
-/* -i PATH, or NULL: every path */
-static const char *only_path;
-
-static int
-path_tested(const struct fastsum_impl *impl)
-{
-  return only_path == NULL || strcmp(impl->name, only_path) == 0;
-}
-
 static struct subject subjects[32];
 static size_t n_subjects;
 static unsigned long long bytes_summed, bytes_copied;
+/* The one subject the cases run on, by name (-i PATH, or a failed case run
+ * again on each path alone); NULL: every subject. */
+static const char *only_subject;
 
 static void
 add_subject(const char *name, uint16_t (*chksum)(const void *, int),
             uint16_t (*chksum_copy)(void *, const void *, uint16_t), int lwip)
 {
+  if (only_subject != NULL && strcmp(name, only_subject) != 0) {
+    return;
+  }
   EXPECT(n_subjects < sizeof(subjects) / sizeof(subjects[0]), "too many paths");
   subjects[n_subjects].name = name;
   subjects[n_subjects].chksum = chksum;
@@ -111,12 +109,7 @@ collect_subjects(void)
 
   n_subjects = 0;
   for (i = 0; i < n; i++) {
-    if (path_tested(&impls[i])) {
-      add_subject(impls[i].name, impls[i].chksum, impls[i].chksum_copy, 0);
-    }
-  }
-  if (only_path != NULL) {
-    return;
+    add_subject(impls[i].name, impls[i].chksum, impls[i].chksum_copy, 0);
   }
   add_subject("fastsum_chksum", fastsum_chksum, fastsum_chksum_copy, 0);
 #ifndef FASTSUM_TEST_WITHOUT_LWIP
@@ -131,7 +124,10 @@ collect_subjects(void)
 enum pattern { RANDOM, ZEROS, ONES, CARRY_RUNS, CARRY_EDGES };
 static const char *const pattern_names[] = {"random", "0x00", "0xff", "carry-runs", "carry-edge words"};
 
-static uint32_t rng_state = 0x12345678u;
+/* each case starts from the seed (run_case): the same data whichever
+ * cases ran before it, as in Check's forked runs */
+#define RNG_SEED 0x12345678u
+static uint32_t rng_state = RNG_SEED;
 
 static uint32_t
 rng(void)
@@ -587,37 +583,50 @@ fill_lanes(uint8_t *p, size_t n, enum lane_pattern pattern)
   }
 }
 
+/* The subjects tested at impl's limit: impl itself and fastsum_chksum. */
+static int
+at_lane_bound(const struct fastsum_impl *impl, const struct subject *sub)
+{
+  return sub->chksum == impl->chksum || sub->chksum == fastsum_chksum;
+}
+
+/* The lengths from each offset grow, so the reference continues its sum
+ * of the whole words (as check_lengths does) rather than summing megabytes
+ * again for each. */
 static void
 check_lane_bound(const struct fastsum_impl *impl, const uint8_t *buf, enum lane_pattern pattern)
 {
   const size_t batch = impl->batch_bytes, align = impl->align;
   const size_t offsets[] = {0, 1, 2, align - 1};
   const size_t tails[] = {0, 1, align - 1};
-  size_t o, batches, t;
+  size_t o, batches, t, s;
 
   for (o = 0; o < sizeof(offsets) / sizeof(offsets[0]); o++) {
     size_t head = (align - offsets[o]) & (align - 1);
+    const uint8_t *data = buf + offsets[o];
+    uint16_t words = 0; /* the reference's sum of the whole words before summed */
+    size_t summed = 0;
     for (batches = 1; batches <= 2; batches++) {
       for (t = 0; t < sizeof(tails) / sizeof(tails[0]); t++) {
         size_t len = head + batches * batch + tails[t];
-        const uint8_t *data = buf + offsets[o];
-        uint16_t expected = ref_chksum(data, len);
-        uint16_t got = impl->chksum(data, (int)len);
-        EXPECT(got == expected,
-               "%s: lane bound: %lu bytes (%lu before the aligned start, %lu x %lu, %lu after) "
-               "at offset %lu, %s: 0x%04x, expected 0x%04x",
-               impl->name, (unsigned long)len, (unsigned long)head, (unsigned long)batches,
-               (unsigned long)batch, (unsigned long)tails[t], (unsigned long)offsets[o],
-               lane_pattern_names[pattern], got, expected);
-        bytes_summed += len;
-        if (only_path != NULL) {
-          continue;
+        uint16_t expected;
+        words = rfc1071_sum(data + summed, (len & ~(size_t)1) - summed, words);
+        summed = len & ~(size_t)1;
+        expected = rfc1071_host_order((len & 1) ? rfc1071_sum(data + len - 1, 1, words) : words);
+        for (s = 0; s < n_subjects; s++) {
+          uint16_t got;
+          if (!at_lane_bound(impl, &subjects[s])) {
+            continue;
+          }
+          got = subjects[s].chksum(data, (int)len);
+          EXPECT(got == expected,
+                 "%s: lane bound of %s: %lu bytes (%lu before the aligned start, %lu x %lu, %lu after) "
+                 "at offset %lu, %s: 0x%04x, expected 0x%04x",
+                 subjects[s].name, impl->name, (unsigned long)len, (unsigned long)head,
+                 (unsigned long)batches, (unsigned long)batch, (unsigned long)tails[t],
+                 (unsigned long)offsets[o], lane_pattern_names[pattern], got, expected);
+          bytes_summed += len;
         }
-        got = fastsum_chksum(data, (int)len);
-        EXPECT(got == expected, "fastsum_chksum: lane bound of %s: %lu bytes at offset %lu, %s: "
-               "0x%04x, expected 0x%04x", impl->name, (unsigned long)len,
-               (unsigned long)offsets[o], lane_pattern_names[pattern], got, expected);
-        bytes_summed += len;
       }
     }
   }
@@ -627,14 +636,16 @@ static void
 test_lane_bounds(void)
 {
   const struct fastsum_impl *impls;
-  size_t n = fastsum_impls(&impls), i, bounded = 0;
+  size_t n = fastsum_impls(&impls), i, s, bounded = 0;
   enum lane_pattern pattern;
 
   for (i = 0; i < n; i++) {
     const struct fastsum_impl *impl = &impls[i];
     size_t size;
     void *buf;
-    if (impl->batch_bytes == 0 || !path_tested(impl)) {
+    for (s = 0; s < n_subjects && !at_lane_bound(impl, &subjects[s]); s++) {
+    }
+    if (impl->batch_bytes == 0 || s == n_subjects) {
       continue;
     }
     EXPECT(impl->align > 2 && (impl->align & (impl->align - 1)) == 0, "%s: alignment %lu",
@@ -770,8 +781,8 @@ read_arguments(int argc, char **argv)
   }
   for (i = 0; i < n; i++) {
     if (strcmp(impls[i].name, argv[2]) == 0) {
-      only_path = impls[i].name;
-      printf("testing the path %s alone\n", only_path);
+      only_subject = impls[i].name;
+      printf("testing the path %s alone\n", only_subject);
       return 1;
     }
   }
@@ -783,6 +794,7 @@ read_arguments(int argc, char **argv)
 static void
 run_case(size_t i)
 {
+  rng_state = RNG_SEED;
   collect_subjects();
   cases[i].run();
   fflush(stdout);
@@ -813,23 +825,47 @@ main(int argc, char **argv)
   return check_run(CK_FORK_GETENV, &suite, 1);
 }
 #else
+/* Runs case i on the subjects (every one, or only_subject): 1 if it passed. */
+static int
+case_passes(size_t i)
+{
+  if (setjmp(case_failed) != 0) {
+    return 0;
+  }
+  run_case(i);
+  return 1;
+}
+
 int
 main(int argc, char **argv)
 {
-  /* volatile: kept across the longjmp of a failed check */
-  volatile unsigned long failed = 0;
-  size_t i;
+  const char *names[sizeof(subjects) / sizeof(subjects[0])];
+  int passed[N_CASES];
+  unsigned long failed = 0, path_passed;
+  size_t i, p, n_names;
   list_paths();
   if (!read_arguments(argc, argv)) {
     return EXIT_FAILURE;
   }
   for (i = 0; i < N_CASES; i++) {
-    if (setjmp(case_failed) == 0) {
-      run_case(i);
-    } else {
+    passed[i] = case_passes(i);
+    if (!passed[i]) {
       printf("%s: FAILED\n", cases[i].name);
       failed++;
     }
+  }
+  /* every subject, as the last case collected them */
+  n_names = n_subjects;
+  for (p = 0; p < n_names; p++) {
+    names[p] = subjects[p].name;
+  }
+  for (p = 0; p < n_names; p++) {
+    only_subject = names[p];
+    path_passed = 0;
+    for (i = 0; i < N_CASES; i++) {
+      path_passed += passed[i] || case_passes(i);
+    }
+    printf("%s: %lu passed, %lu failed\n", names[p], path_passed, (unsigned long)N_CASES - path_passed);
   }
   printf("fastsum tests: %lu passed, %lu failed\n", (unsigned long)N_CASES - failed, failed);
   return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
