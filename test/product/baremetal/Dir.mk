@@ -6,14 +6,16 @@
 # path the core runs, lwIP's algorithms) with picolibc for each core below
 # and runs it on a qemu board through semihosting; on ARMv7-M and ARMv8-M
 # every unaligned access traps (test/product/baremetal/board.c); the ESP8266's
-# lx106 starts through test/product/baremetal/xtensa.c. `make baremetal-pktest`
-# (also in make test, below) runs the packet test bare metal.
+# lx106 starts through test/product/baremetal/xtensa.c. It also runs the
+# test on x86_64 under Bochs (below). `make baremetal-pktest` (also in make
+# test, below) runs the packet test bare metal.
 # docs/cross.md has the details.
 
 PKGS_baremetal := gcc-arm-none-eabi binutils-arm-none-eabi picolibc-arm-none-eabi \
   gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf \
   gcc-xtensa-lx106 binutils-xtensa-lx106 picolibc-xtensa-lx106-elf \
-  qemu-system-arm qemu-system-misc
+  qemu-system-arm qemu-system-misc \
+  bochs bochs-term bochsbios vgabios bximage
 GOAL_AREAS_baremetal-test := host patches baremetal
 
 BAREMETAL_CORES := cortex-m0 cortex-m3 cortex-m4 cortex-m7 cortex-m33 rv32imc lx106
@@ -68,6 +70,15 @@ BAREMETAL_MEMORY_lx106 := 0x50000000 0x400000 0x60000000 0x400000
 BAREMETAL_BOARD_lx106 := test/product/baremetal/xtensa.c
 BAREMETAL_LDFLAGS_lx106 := -Wl,--wrap=main -Wl,-e,board_reset -T $(BAREMETAL_PICOLIBC_lx106)/lib/picolibc.ld \
   -Wl,-T,$(TOP)/test/product/baremetal/xtensa-literals.ld -Wl,--start-group -lc -lgcc -Wl,--end-group
+# x86_64 (under Bochs, below): the host's gcc, freestanding, with the C
+# library of test/product/baremetal/x86_64/ (-nostdinc: GCC's own headers,
+# such as stdint.h and the intrinsics, and its include/); everything is
+# linked below 2 GiB.
+BAREMETAL_X86_64 := test/product/baremetal/x86_64
+BAREMETAL_CC_x86_64 := x86_64-linux-gnu-gcc -ffreestanding -nostdinc \
+  -isystem $(shell x86_64-linux-gnu-gcc -print-file-name=include 2>/dev/null) -I$(TOP)/$(BAREMETAL_X86_64)/include \
+  -mno-red-zone -mcmodel=small -fno-pie -fno-stack-protector -fno-asynchronous-unwind-tables
+BAREMETAL_BOARD_x86_64 := $(BAREMETAL_X86_64)/boot.S
 
 baremetal_cc = $(BAREMETAL_CC_$1)
 baremetal_ldflags = $(shell set -- $(BAREMETAL_MEMORY_$1); \
@@ -82,7 +93,7 @@ $(call baremetal_board,$1): $(or $(BAREMETAL_BOARD_$1),test/product/baremetal/bo
 	@mkdir -p $$(@D)
 	$$(Q)$(call baremetal_cc,$1) $(OPT_CFLAGS) $(WARN_CFLAGS) -c $$< -o $$@
 endef
-$(foreach c,$(BAREMETAL_CORES) cortex-m0plus,$(eval $(call baremetal_board_rule,$c)))
+$(foreach c,$(BAREMETAL_CORES) cortex-m0plus x86_64,$(eval $(call baremetal_board_rule,$c)))
 
 # The differential test for each core, baremetal/CORE/fastsum (mk/programs.mk),
 # run through test/product/baremetal/run.sh.
@@ -98,10 +109,42 @@ baremetal/$c/fastsum_EMULATOR := $(call baremetal_run,$c)
 endef
 $(foreach c,$(BAREMETAL_CORES),$(eval $(baremetal_program)))
 
+# x86_64 under Bochs: the same test in long mode on a CPU model with
+# AVX-512 and on one without. Bochs emulates AVX-512, which qemu does not.
+# test/product/baremetal/x86_64/: the boot sector and start-up (boot.S),
+# the C library the test calls (libc.c, include/), the image's layout
+# (image.ld), and bochs.sh, which boots the image on one model and checks
+# the paths it ran (BAREMETAL_BOCHS_PATHS_<model>) and those it has but
+# did not run on that CPU (BAREMETAL_BOCHS_NOT_RUN_<model>). bochs needs a
+# display plugin package: bochs-term, the smallest (the runs use rfb,
+# which is built in).
+BAREMETAL_BOCHS_MODELS := tigerlake corei7_haswell_4770
+BAREMETAL_BOCHS_PATHS_tigerlake := portable x86_64 sse2 avx2
+BAREMETAL_BOCHS_NOT_RUN_tigerlake :=
+BAREMETAL_BOCHS_PATHS_corei7_haswell_4770 := portable x86_64 sse2 avx2
+BAREMETAL_BOCHS_NOT_RUN_corei7_haswell_4770 :=
+BAREMETAL_X86_64_PROG := $(BUILD)/baremetal/x86_64/fastsum/prog
+
+PROGRAMS += baremetal/x86_64/fastsum
+baremetal/x86_64/fastsum_CC := $(BAREMETAL_CC_x86_64)
+baremetal/x86_64/fastsum_SRCS := $(FASTSUM_TEST_PLAIN_SRCS) $(BAREMETAL_X86_64)/libc.c
+baremetal/x86_64/fastsum_CFLAGS := $(FASTSUM_TEST_CFLAGS) -DFASTSUM_TEST_MCU -DFASTSUM_TEST_WITHOUT_LWIP
+baremetal/x86_64/fastsum_LIBS := $(call baremetal_board,x86_64) -nostdlib -static -no-pie \
+  -Wl,-T,$(TOP)/$(BAREMETAL_X86_64)/image.ld -Wl,--build-id=none -Wl,--no-warn-rwx-segments
+$(BAREMETAL_X86_64_PROG): $(BAREMETAL_X86_64)/image.ld
+$(BAREMETAL_X86_64_PROG).img: $(BAREMETAL_X86_64_PROG)
+	$(Q)x86_64-linux-gnu-objcopy -O binary $< $@
+
+BAREMETAL_BOCHS_RUNS := $(addprefix baremetal-bochs-,$(BAREMETAL_BOCHS_MODELS))
+.PHONY: $(BAREMETAL_BOCHS_RUNS)
+$(BAREMETAL_BOCHS_RUNS): baremetal-bochs-%: $(BAREMETAL_X86_64_PROG).img
+	@echo "== bochs $*"
+	$(Q)$(BAREMETAL_X86_64)/bochs.sh $* '$(BAREMETAL_BOCHS_PATHS_$*)' '$(BAREMETAL_BOCHS_NOT_RUN_$*)' $<
+
 .PHONY: baremetal-test
 TEST_TARGETS += baremetal-test
-baremetal-test: $(foreach c,$(BAREMETAL_CORES),run-baremetal/$c/fastsum) ## fastsum's differential test on Cortex-M0/M3/M4/M7/M33, rv32imc and the ESP8266's lx106 under qemu-system
-	@echo "baremetal-test: all passed on $(BAREMETAL_CORES)"
+baremetal-test: $(foreach c,$(BAREMETAL_CORES),run-baremetal/$c/fastsum) $(BAREMETAL_BOCHS_RUNS) ## fastsum's differential test on Cortex-M0/M3/M4/M7/M33, rv32imc and the ESP8266's lx106 under qemu-system, on x86_64 under Bochs
+	@echo "baremetal-test: all passed on $(BAREMETAL_CORES), x86_64 on $(BAREMETAL_BOCHS_MODELS)"
 
 # The packet test on bare metal, baremetal/CORE/pktest-VARIANT: the host's
 # packet test (test/product/pktest/, test/product/pktest/Dir.mk: the same harness and tests) on
