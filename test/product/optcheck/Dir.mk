@@ -2,23 +2,25 @@
 # The patched files in every option combination (option-combos.sh): every
 # combination of the options each touched file depends on compiles, warnings
 # as errors, lwIP's debug output off (the unit tests have it on). Per file
-# only the options its code (patched or not) tests, to keep the 2 x 352
+# only the options its code (patched or not) tests, to keep the 2 x 480
 # compiles (syntax only) short. IP_OPTIONS_SEND is not an option of its own:
 # ip4.h sets it to LWIP_IGMP.
 
+OPTCHECK_FILES := src/core/ipv4/ip4.c src/core/ipv4/ip4_frag.c src/core/ipv4/icmp.c src/core/udp.c
 OPTCHECK_ip4 := CHECKSUM_GEN_IP LWIP_CHECKSUM_CTRL_PER_NETIF LWIP_INLINE_IP_CHKSUM \
   LWIP_IGMP IP_FRAG IP_REASSEMBLY IP_FORWARD LWIP_ICMP
 OPTCHECK_ip4_frag := CHECKSUM_GEN_IP LWIP_CHECKSUM_CTRL_PER_NETIF LWIP_INLINE_IP_CHKSUM \
   IP_FRAG IP_REASSEMBLY LWIP_ICMP
-OPTCHECK_icmp := CHECKSUM_GEN_IP CHECKSUM_CHECK_IP LWIP_CHECKSUM_CTRL_PER_NETIF \
-  LWIP_INLINE_IP_CHKSUM LWIP_ICMP
+OPTCHECK_icmp := CHECKSUM_GEN_IP CHECKSUM_CHECK_IP CHECKSUM_GEN_ICMP LWIP_CHECKSUM_CTRL_PER_NETIF \
+  LWIP_INLINE_IP_CHKSUM IP_FRAG LWIP_ICMP
+OPTCHECK_udp := CHECKSUM_GEN_UDP LWIP_CHECKSUM_CTRL_PER_NETIF LWIP_CHECKSUM_ON_COPY IP_FRAG LWIP_IPV6
 OPTCHECK_CFLAGS = $(WARN_CFLAGS) -I$(TOP)/lwip-port/optcheck -I$1/src/include $(PORT_INCLUDES)
 
 define patches_optcheck
 .PHONY: optcheck-$1
 optcheck-$1: $(LWIP_READY_$1-patched)
-	$$(Q)$$(foreach f,ip4 ip4_frag icmp,$(TOP)/test/product/optcheck/option-combos.sh $(LWIP_TREE_$1-patched) \
-	  src/core/ipv4/$$f.c "$$(OPTCHECK_$$f)" $$(CC) $$(call OPTCHECK_CFLAGS,$(LWIP_TREE_$1-patched)) &&) true
+	$$(Q)$$(foreach f,$(OPTCHECK_FILES),$(TOP)/test/product/optcheck/option-combos.sh $(LWIP_TREE_$1-patched) \
+	  $$f "$$(OPTCHECK_$$(basename $$(notdir $$f)))" $$(CC) $$(call OPTCHECK_CFLAGS,$(LWIP_TREE_$1-patched)) &&) true
 endef
 $(foreach k,$(LWIP_KEYS),$(eval $(call patches_optcheck,$k)))
 
