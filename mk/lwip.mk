@@ -87,8 +87,11 @@ $(foreach k,$(LWIP_KEYS),$(if $(LWIP_READY_$k),$(eval $(LWIP_TREE_$k)/%.c: | $(L
 #   inline-off  every IPv4 header checksum from inet_chksum() (function-call path)
 #   pernetif    per-netif checksum control with the inline paths on, the
 #               combination upstream silently turned into the function-call path
+#   offload     every checksum left to the netif (CHECKSUM_GEN_*, CHECKSUM_CHECK_*
+#               0), as vendors' lwipopts.h for MACs that insert checksums
 #   qemu-user   what lwIP's test options need on every CPU qemu-user runs
 LWIP_OPTIONS_inline-on := -DLWIP_INLINE_IP_CHKSUM=1
 LWIP_OPTIONS_inline-off := -DLWIP_INLINE_IP_CHKSUM=0
 LWIP_OPTIONS_pernetif := -DLWIP_CHECKSUM_CTRL_PER_NETIF=1 -DLWIP_INLINE_IP_CHKSUM=1
+LWIP_OPTIONS_offload := $(foreach p,IP UDP TCP ICMP,-DCHECKSUM_GEN_$p=0 -DCHECKSUM_CHECK_$p=0)
 LWIP_OPTIONS_qemu-user := -DMEM_ALIGNMENT=__SIZEOF_POINTER__ -DIPV6_FRAG_COPYHEADER=1

@@ -10,10 +10,13 @@
 #   pktest/KEY-inline   patched tree, default options (inline, incremental)
 #   pktest/KEY-call     patched tree, every header checksum by inet_chksum
 #   pktest/KEY-pernetif patched tree, LWIP_CHECKSUM_CTRL_PER_NETIF=1, inline
-#   pktest/KEY-stock    the pristine tree (Debian keys only)
+#   pktest/KEY-offload  patched tree, every checksum left to the netif (the
+#                       option variant offload), the tests tagged "offload"
+#   pktest/KEY-stock    the pristine tree (Debian keys only); KEY-stock-offload
+#                       with the offload variant
 # and compares the captures byte for byte (stock 2.2.x without forwarding,
-# which is broken there; also 2.1.3 with 2.2.1), and proves the forwarding
-# regression test fails on pristine 2.2.x.
+# which is broken there; also 2.1.3 with 2.2.1), and proves the tests of what
+# the series fixes fail on the pristine trees.
 #
 # Any program's run can be captured: $(BUILD)/NAME/captures.stamp is a run
 # of NAME that passed, its captures in $(BUILD)/NAME/captures/. A capture
@@ -26,7 +29,7 @@ PKTEST_SRC := test/product/pktest/main.c test/product/pktest/harness.c test/prod
 PKTEST_COMPARE := $(TOP)/test/product/pktest/compare-captures.sh
 
 define pktest_programs
-PROGRAMS += pktest/$k-inline pktest/$k-call pktest/$k-pernetif
+PROGRAMS += pktest/$k-inline pktest/$k-call pktest/$k-pernetif pktest/$k-offload
 pktest/$k-inline_TREE := $k-patched
 pktest/$k-inline_SRCS := $(PKTEST_SRC)
 pktest/$k-inline_CFLAGS = -I$(TOP)/test/product/pktest $(TEST_COMMON_CFLAGS) $$(CHECK_CFLAGS)
@@ -38,23 +41,32 @@ pktest/$k-call_OPTIONS := inline-off
 pktest/$k-pernetif_LIKE := pktest/$k-inline
 pktest/$k-pernetif_OPTIONS := pernetif
 
+pktest/$k-offload_LIKE := pktest/$k-inline
+pktest/$k-offload_OPTIONS := offload
+pktest/$k-offload_ENV := CK_INCLUDE_TAGS=offload
+
 CAPTURE_COMPARISONS += pktest-$k-call pktest-$k-pernetif
 pktest-$k-call_CAPTURES := pktest/$k-inline pktest/$k-call
 pktest-$k-pernetif_CAPTURES := pktest/$k-inline pktest/$k-pernetif
-pktest-$k-pernetif_EXCEPT := 'test_pernetif_*'
-PKTEST_CHECKS += pktest-$k-call pktest-$k-pernetif
+pktest-$k-pernetif_EXCEPT := 'test_pernetif_*' 'test_offload_*'
+PKTEST_CHECKS += pktest-$k-call pktest-$k-pernetif pktest-$k-offload
+.PHONY: pktest-$k-offload
+pktest-$k-offload: $(BUILD)/pktest/$k-offload/captures.stamp
 endef
 
 # The pristine Debian trees, without what the series fixes (shown to fail
 # there by pktest-KEY-WHAT-fails-unpatched): on 2.2.x forwarding (broken
 # there), on 2.1.3 the TTL 0 test.
 define pktest_stock_program
-PROGRAMS += pktest/$k-stock
+PROGRAMS += pktest/$k-stock pktest/$k-stock-offload
 pktest/$k-stock_LIKE := pktest/$k-inline
 pktest/$k-stock_TREE := $k
+pktest/$k-stock-offload_LIKE := pktest/$k-stock
+pktest/$k-stock-offload_OPTIONS := offload
 CAPTURE_COMPARISONS += pktest-$k-stock
 pktest-$k-stock_CAPTURES := pktest/$k-inline pktest/$k-stock
-PKTEST_CHECKS += pktest-$k-stock pktest-$k-ttl0-fails-unpatched
+PKTEST_CHECKS += pktest-$k-stock pktest-$k-ttl0-fails-unpatched \
+  pktest-$k-offload-udp-fails-unpatched pktest-$k-offload-echo-fails-unpatched
 ifneq ($(filter 2.2.%,$(LWIP_VERSION_$k)),)
 pktest/$k-stock_ENV := CK_EXCLUDE_TAGS=forward
 pktest-$k-stock_EXCEPT := 'test_forward_*'
@@ -90,12 +102,15 @@ endef
 # Tests of what the series fixes must fail on the pristine trees, with their
 # own message: proof that they can fail (they pass on the patched trees).
 # A pattern rule pktest-KEY-WHAT-fails-unpatched runs its test case
-# PKTEST_MUST_FAIL_CASE on build/pktest/KEY-stock and passes only if that
-# fails with PKTEST_MUST_FAIL_MSG.
+# PKTEST_MUST_FAIL_CASE on build/pktest/KEY-stock (KEY-stock-offload for
+# offload) and passes only if that fails with PKTEST_MUST_FAIL_MSG.
 #   regression: the 2.2.x forwarding regression (forwarded with checksum 0)
 #   ttl0:       2.1.3 and 2.2.x forward a TTL 0 datagram with TTL 255
+#   offload-udp, offload-echo: 2.1.3 and 2.2.x send a fragmented UDP
+#               datagram, a fragmented echo reply, with checksum 0 where the
+#               netif computes those checksums
 define pktest_must_fail
-$(Q)cd $(BUILD)/pktest/$*-stock && rm -rf $(PKTEST_MUST_FAIL_CASE) && mkdir $(PKTEST_MUST_FAIL_CASE) && \
+$(Q)cd $(BUILD)/pktest/$*-$(PKTEST_MUST_FAIL_BUILD) && rm -rf $(PKTEST_MUST_FAIL_CASE) && mkdir $(PKTEST_MUST_FAIL_CASE) && \
   if CK_RUN_CASE=$(PKTEST_MUST_FAIL_CASE) PKTEST_CAPTURE_DIR=$(PKTEST_MUST_FAIL_CASE) ./prog > $(PKTEST_MUST_FAIL_CASE).log 2>&1; then \
     cat $(PKTEST_MUST_FAIL_CASE).log; \
     echo "pktest: $(PKTEST_MUST_FAIL_CASE) passed on pristine $*; it must fail there" >&2; exit 1; \
@@ -105,6 +120,7 @@ $(Q)cd $(BUILD)/pktest/$*-stock && rm -rf $(PKTEST_MUST_FAIL_CASE) && mkdir $(PK
     { echo "pktest: $(PKTEST_MUST_FAIL_CASE) failed on pristine $*, but not as expected" >&2; exit 1; }
 @echo "pktest: $(PKTEST_MUST_FAIL_CASE) fails on pristine $*, as it must"
 endef
+PKTEST_MUST_FAIL_BUILD := stock
 pktest-%-regression-fails-unpatched: PKTEST_MUST_FAIL_CASE := forward_regression
 pktest-%-regression-fails-unpatched: PKTEST_MUST_FAIL_MSG := forwarded UDP: IP header checksum 0x0000 does not verify
 pktest-%-regression-fails-unpatched: $(BUILD)/pktest/%-stock/prog
@@ -113,9 +129,19 @@ pktest-%-ttl0-fails-unpatched: PKTEST_MUST_FAIL_CASE := forward_ttl0
 pktest-%-ttl0-fails-unpatched: PKTEST_MUST_FAIL_MSG := TTL 0 UDP: forwarded to B with TTL 255
 pktest-%-ttl0-fails-unpatched: $(BUILD)/pktest/%-stock/prog
 	$(pktest_must_fail)
+pktest-%-offload-udp-fails-unpatched: PKTEST_MUST_FAIL_CASE := offload_udp
+pktest-%-offload-udp-fails-unpatched: PKTEST_MUST_FAIL_BUILD := stock-offload
+pktest-%-offload-udp-fails-unpatched: PKTEST_MUST_FAIL_MSG := UDP datagram of 549 bytes in 2 fragments on a netif that offloads it: checksum 0x0000
+pktest-%-offload-udp-fails-unpatched: $(BUILD)/pktest/%-stock-offload/prog
+	$(pktest_must_fail)
+pktest-%-offload-echo-fails-unpatched: PKTEST_MUST_FAIL_CASE := offload_echo
+pktest-%-offload-echo-fails-unpatched: PKTEST_MUST_FAIL_BUILD := stock-offload
+pktest-%-offload-echo-fails-unpatched: PKTEST_MUST_FAIL_MSG := echo reply of 557 bytes in 2 fragments on a netif that offloads it: checksum 0x0000
+pktest-%-offload-echo-fails-unpatched: $(BUILD)/pktest/%-stock-offload/prog
+	$(pktest_must_fail)
 
 .PHONY: pktest
-pktest: $(PKTEST_CHECKS) ## packet tests: inline, call, per-netif and stock builds byte-identical
+pktest: $(PKTEST_CHECKS) ## packet tests: inline, call, per-netif and stock builds byte-identical, offload builds
 	@echo "pktest: all passed: $(PKTEST_CHECKS)"
 
 CHECK_TARGETS += pktest

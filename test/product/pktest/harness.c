@@ -289,14 +289,21 @@ pk_teardown(void)
   pk_pcap = NULL;
 }
 
-TCase *
-pk_tcase(const char *name)
+void
+pk_add_cases(Suite *s, const struct pk_case *cases, size_t n)
 {
-  TCase *tc = tcase_create(name);
-  tcase_add_checked_fixture(tc, pk_setup, pk_teardown);
-  /* A hang guard only (qemu-user is slow); no test is timed. */
-  tcase_set_timeout(tc, 120);
-  return tc;
+  size_t i;
+  for (i = 0; i < n; i++) {
+    TCase *tc = tcase_create(cases[i].name);
+    tcase_add_checked_fixture(tc, pk_setup, pk_teardown);
+    /* A hang guard only (qemu-user is slow); no test is timed. */
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, *cases[i].test);
+    if (cases[i].tags != NULL) {
+      tcase_set_tags(tc, cases[i].tags);
+    }
+    suite_add_tcase(s, tc);
+  }
 }
 
 /* ---- bytes and builders -------------------------------------------------- */

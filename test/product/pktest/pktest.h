@@ -60,8 +60,14 @@ void pk_record_local(struct pbuf *p);
  * teardown verifies every captured frame, checks for leaks, closes. */
 void pk_setup(void);
 void pk_teardown(void);
-/* A test case with the fixture and a generous hang guard. */
-TCase *pk_tcase(const char *name);
+/* A test case: its name, its one test, its Check tags (NULL: none). */
+struct pk_case {
+  const char *name;
+  const TTest *const *test;
+  const char *tags;
+};
+/* Add the n cases to s, each with the fixture and a generous hang guard. */
+void pk_add_cases(Suite *s, const struct pk_case *cases, size_t n);
 
 /* Checksums by the independent RFC 1071 reference (test/product/common/rfc1071.h). */
 /* The checksum a full computation stores for this IPv4 header. */

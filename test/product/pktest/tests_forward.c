@@ -372,42 +372,23 @@ START_TEST(test_pernetif_forward_offload)
 END_TEST
 #endif /* LWIP_CHECKSUM_CTRL_PER_NETIF */
 
+static const struct pk_case forward_cases[] = {
+  { "forward_transport", &test_forward_transport, "forward" },
+  { "forward_fragmenting", &test_forward_fragmenting, "forward" },
+  { "forward_icmp_errors", &test_forward_icmp_errors, "forward" },
+  { "forward_from_offload_netif", &test_forward_from_offload_netif, "forward" },
+  { "ttl1_time_exceeded", &test_ttl1_time_exceeded, NULL },
+  { "forward_ttl0", &test_forward_ttl0, "forward ttl0" },
+  { "forward_regression", &test_forward_regression, "forward" },
+#if LWIP_CHECKSUM_CTRL_PER_NETIF
+  { "pernetif_forward_offload", &test_pernetif_forward_offload, NULL },
+#endif /* LWIP_CHECKSUM_CTRL_PER_NETIF */
+};
+
 Suite *
 pk_suite_forward(void)
 {
   Suite *s = suite_create("forward");
-  TCase *tc;
-  tc = pk_tcase("forward_transport");
-  tcase_add_test(tc, test_forward_transport);
-  tcase_set_tags(tc, "forward");
-  suite_add_tcase(s, tc);
-  tc = pk_tcase("forward_fragmenting");
-  tcase_add_test(tc, test_forward_fragmenting);
-  tcase_set_tags(tc, "forward");
-  suite_add_tcase(s, tc);
-  tc = pk_tcase("forward_icmp_errors");
-  tcase_add_test(tc, test_forward_icmp_errors);
-  tcase_set_tags(tc, "forward");
-  suite_add_tcase(s, tc);
-  tc = pk_tcase("forward_from_offload_netif");
-  tcase_add_test(tc, test_forward_from_offload_netif);
-  tcase_set_tags(tc, "forward");
-  suite_add_tcase(s, tc);
-  tc = pk_tcase("ttl1_time_exceeded");
-  tcase_add_test(tc, test_ttl1_time_exceeded);
-  suite_add_tcase(s, tc);
-  tc = pk_tcase("forward_ttl0");
-  tcase_add_test(tc, test_forward_ttl0);
-  tcase_set_tags(tc, "forward ttl0");
-  suite_add_tcase(s, tc);
-  tc = pk_tcase("forward_regression");
-  tcase_add_test(tc, test_forward_regression);
-  tcase_set_tags(tc, "forward");
-  suite_add_tcase(s, tc);
-#if LWIP_CHECKSUM_CTRL_PER_NETIF
-  tc = pk_tcase("pernetif_forward_offload");
-  tcase_add_test(tc, test_pernetif_forward_offload);
-  suite_add_tcase(s, tc);
-#endif /* LWIP_CHECKSUM_CTRL_PER_NETIF */
+  pk_add_cases(s, forward_cases, LWIP_ARRAYSIZE(forward_cases));
   return s;
 }
