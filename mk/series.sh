@@ -4,8 +4,9 @@
 # the canonical ones (docs/patches.md, "Editing the series").
 #
 # patches/NAME/ holds a series: git format-patch files and a quilt `series`
-# file whose comments record the fingerprint of the tree the series was made
-# on (the SHA-256 of the files it touches, LF line endings). A series with a
+# file whose comments record the lwIP version of the tree the series was made
+# on and its fingerprint (the SHA-256 of the files the series touches, LF
+# line endings). A series with a
 # file patches/NAME/derive is generated from a canonical one:
 #   from SERIES    the canonical series (patches/SERIES)
 #   base TEXT      the tree it is made for, for people: version, commit
@@ -40,6 +41,8 @@
 #       each patch has its canonical patch's author, date, subject and
 #       message (and its fixup's paragraph) and changes the same lines, except
 #       in the files its fixup touches
+#   series.sh bases TREE
+#       the series TREE is the base of (its files are those they were made on)
 #   series.sh sync check|write WORK [TREE...]
 #       every series whose base is one of the TREEs made again in WORK:
 #       canonical ones imported and exported, generated ones made from their
@@ -94,8 +97,9 @@ import_tree() {
   shift 3
   git -C "$w" rm -rq --ignore-unmatch .
   [ $# -gt 0 ] || set -- src CHANGELOG UPGRADING test/unit
+  set -- src/include/lwip/init.h "$@"
   for f in "$@"; do
-    [ ! -e "$t/$f" ] || { mkdir -p "$w/$(dirname "$f")" && cp -R "$t/$f" "$w/$f"; }
+    [ ! -e "$t/$f" ] || { mkdir -p "$w/$(dirname "$f")" && cp -R "$t/$f" "$w/$(dirname "$f")/"; }
   done
   find "$w" -path "$w/.git" -prune -o -type f -exec sed -i 's/\r$//' {} +
   git -C "$w" add -A
@@ -124,7 +128,9 @@ write_series() {
   (cd "$out" && ls *.patch) > "$out/series.tmp"
   cp "$out/series.tmp" "$out/series"
   fp=$(fingerprint "$out" "$tree")
+  v=$("$(dirname "$0")/lwip-version.sh" --init-only "$tree") || exit 2
   { for h in "$@"; do echo "# $h"; done
+    echo "# lwip-version $v"
     echo "# base-files $fp"
     cat "$out/series.tmp"; } > "$out/series"
   rm -f "$out/series.tmp"
@@ -238,7 +244,7 @@ bases_of() {
   done
 }
 
-[ $# -ge 2 ] || die 2 "usage: $0 import|export|make|fixup|check|sync ..."
+[ $# -ge 2 ] || die 2 "usage: $0 import|export|make|fixup|check|bases|sync ..."
 action=$1
 case $action in
 import)
@@ -282,6 +288,10 @@ fixup)
     git -C "$work" diff --cached; } > "$fix"
   rm -f "$work/.git/derive-stop"
   echo "patches/$name/$(basename "$fix") recorded: make the series again"
+  ;;
+bases)
+  [ $# -eq 2 ] || die 2 "usage: $0 bases TREE"
+  bases_of "$2"
   ;;
 check)
   [ $# -eq 2 ] || die 2 "usage: $0 check NAME"
@@ -334,5 +344,5 @@ sync)
     fi
   done
   ;;
-*) die 2 "unknown action '$action' (import, export, make, fixup, check or sync)" ;;
+*) die 2 "unknown action '$action' (import, export, make, fixup, check, bases or sync)" ;;
 esac
