@@ -1,113 +1,256 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
-# apply-patches.sh apply|revert DIR: apply (or revert) this project's patch
-# series for the lwIP version found in DIR, all or nothing.
+# apply-patches.sh apply|revert|which DIR: apply (or revert) the patch series
+# that fits the lwIP tree DIR, all or nothing; `which` names that series.
 #
-# The series (patches/lwip-X.Y.Z/series, quilt format) is first applied to a
-# temporary copy of the files it touches; DIR is written only when every
-# patch fits. Touched files with CRLF line endings (the 2.1.3 tarball) are
-# patched as LF and converted back, so a CRLF and an LF tree both work and a
-# revert restores the tree byte for byte.
+# The candidates are the series of the tree's lwIP line (2.1 or 2.2; each
+# series file records the version it was made for, mk/series.sh): first the
+# one made for the tree's version, then those for its release (2.2.0 for
+# 2.2.0-dev), the canonical one, the others. Each is tried on a temporary
+# copy of the files the series touch (GNU patch; offsets and fuzz allowed,
+# counted): the first that fits exactly is taken, else the one with the
+# fewest hunks needing fuzz, then at an offset. It says which and why, and
+# names every hunk that needed an offset or fuzz. The last patch, the
+# CHANGELOG entries, is left out (and said so) where the tree's CHANGELOG
+# differs too much. DIR/.lwip-fastsum-series records the series and the
+# patches applied; revert reverts those and removes it (without it, revert
+# takes the series that reverts best). Touched files with CRLF line endings
+# (the 2.1.3 tarball) are patched as LF and converted back, so a revert
+# restores the tree byte for byte. DIR is written only when every code patch
+# fits.
 #
-# Exit status: 0 done; 1 the series does not fit (modified tree; the
-# message names the first patch that does not), is already applied (apply),
-# is not applied (revert) or only its first k patches are; 2 bad usage,
-# unknown version, read-only tree, a write that failed (the tree is left as
-# it was). Errors are one line on stderr. (`make apply` and `make revert`
-# report any failure as make's exit status 2.)
+# Exit status: 0 done; 1 no series fits (a modified tree: the message names
+# the patch, file, hunk and line that do not fit, for the closest series),
+# or it is already applied (apply), not applied (revert), or only its first
+# k patches are; 2 bad usage, not an lwIP 2.1/2.2 tree, read-only tree, a
+# write that failed (the tree is left as it was). Errors are one line on
+# stderr. (`make apply` and `make revert` report any failure as make's exit
+# status 2.)
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 die() { echo "error: $2" >&2; exit "$1"; }
 
-[ $# -eq 2 ] || die 2 "usage: $0 apply|revert LWIP_DIR"
+[ $# -eq 2 ] || die 2 "usage: $0 apply|revert|which LWIP_DIR"
 action=$1 dir=$2
-case $action in apply|revert) ;; *) die 2 "unknown action '$action' (apply or revert)" ;; esac
+case $action in apply|revert|which) ;; *) die 2 "unknown action '$action' (apply, revert or which)" ;; esac
 [ -d "$dir" ] || die 2 "$dir: no such directory"
 version=$("$top/mk/lwip-version.sh" "$dir" 2>&1) || die 2 "${version#error: }"
-patchdir=$top/patches/lwip-$version
-[ -f "$patchdir/series" ] || die 2 "no patch series for lwIP $version ($patchdir/series)"
+marker=.lwip-fastsum-series
 
-# The series, in order: quilt syntax (comments, blank lines, -pN ignored).
-patches=$(sed -e 's/#.*//' -e 's/[ \t].*//' -e '/^$/d' "$patchdir/series")
-[ -n "$patches" ] || die 2 "$patchdir/series lists no patches"
-for p in $patches; do
-  [ -f "$patchdir/$p" ] || die 2 "$patchdir/series names $p, which does not exist"
-done
-files=$(cd "$patchdir" && sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' $patches | sort -u)
+meta=$(mktemp -d "${TMPDIR:-/tmp}/lwip-patch.XXXXXX") || die 2 "cannot create a temporary directory"
+work=$meta/tree
+trap 'rm -rf "$meta"' EXIT
 
-for f in $files; do
-  [ -f "$dir/$f" ] || die 1 "$dir/$f is missing: not a tree this series fits"
-  # Root passes access(2) checks, so look at the write bits as well.
-  if [ ! -w "$dir/$f" ] || [ ! -w "$(dirname "$dir/$f")" ] ||
-     [ -n "$(find "$dir/$f" "$(dirname "$dir/$f")" -maxdepth 0 ! -perm -u+w)" ]; then
-    die 2 "$dir is read-only ($f cannot be written)"
+# What each series of the tree's line is, read once into $meta/SERIES.*:
+# .all its patches, .code those but a last CHANGELOG-only one, .cl that one.
+line=${version%.*}
+for s in "$top"/patches/*/series; do
+  s=$(basename "$(dirname "$s")")
+  v=$(sed -n 's/^# lwip-version //p' "$top/patches/$s/series")
+  [ "${v%.*}" = "$line" ] || continue
+  sed -e 's/#.*//' -e 's/[ \t].*//' -e '/^$/d' "$top/patches/$s/series" > "$meta/$s.all"
+  for p in $(cat "$meta/$s.all"); do
+    [ -f "$top/patches/$s/$p" ] || die 2 "patches/$s/series names $p, which does not exist"
+  done
+  last=$(tail -n 1 "$meta/$s.all")
+  if [ "$(sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$top/patches/$s/$last" | sort -u)" = CHANGELOG ]; then
+    echo "$last" > "$meta/$s.cl" && sed '$d' "$meta/$s.all" > "$meta/$s.code"
+  else
+    : > "$meta/$s.cl" && cp "$meta/$s.all" "$meta/$s.code"
   fi
-done
+  rank=4
+  [ -f "$top/patches/$s/derive" ] || rank=3
+  [ "${v%%-*}" != "${version%%-*}" ] || rank=2
+  [ "$v" != "$version" ] || rank=1
+  echo "$rank $s"
+done | sort -k1,1n -k2 | cut -d' ' -f2 > "$meta/candidates"
+candidates=$(cat "$meta/candidates")
+[ -n "$candidates" ] || die 2 "no patch series for lwIP $version (patches/*/series)"
+describe() { sed -n 's/^base[ \t]*//p' "$top/patches/$1/derive" 2>/dev/null | grep . || echo "lwIP $version"; }
+files=$(for s in $candidates; do
+  (cd "$top/patches/$s" && sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' $(cat "$meta/$s.all"))
+done | sort -u)
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/lwip-patch.XXXXXX") || die 2 "cannot create a temporary directory"
-trap 'rm -rf "$work"' EXIT
+# The copy: LF line endings.
 crlf=
 for f in $files; do
-  mkdir -p "$work/$(dirname "$f")"
+  [ -f "$dir/$f" ] || continue
+  mkdir -p "$work.orig/$(dirname "$f")"
   lines=$(wc -l < "$dir/$f")
   cr=$(grep -c "$(printf '\r')\$" "$dir/$f")
   if [ "$cr" -eq 0 ]; then
-    cp "$dir/$f" "$work/$f"
+    cp "$dir/$f" "$work.orig/$f"
   elif [ "$cr" -eq "$lines" ] && [ "$(tail -c 1 "$dir/$f" | od -An -c | tr -d ' ')" = '\n' ]; then
     crlf="$crlf $f"
-    sed 's/\r$//' "$dir/$f" > "$work/$f"
+    sed 's/\r$//' "$dir/$f" > "$work.orig/$f"
   else
     die 1 "$dir/$f mixes CRLF and LF line endings: convert it to one of them first"
   fi
 done
+restore() { rm -rf "$work"; cp -R "$work.orig" "$work"; }
 
-# Runs patches over the copy in order, or reverted in reverse order (-R);
-# quiet, no files left behind; the first patch that does not fit stops it.
-# --force: no guessing that a patch is reversed, a hunk fits or it fails.
-run_patches() { # forward|backward PATCH...
-  opt=
-  [ "$1" = backward ] && opt=-R
-  shift
+# run SERIES forward|backward PATCH...: the patches over the copy in order
+# (backward: reverted, in the order given). Appends each hunk that needed
+# an offset or fuzz to $meta/notes ("PATCH: FILE hunk N at line L: WHAT");
+# on failure sets failed (the patch) and why (file, hunk, line).
+run() {
+  s=$1 opt=
+  [ "$2" = forward ] || opt=-R
+  shift 2
+  failed= why=
   for p in "$@"; do
-    out=$(patch -d "$work" -p1 $opt --force --fuzz=0 --no-backup-if-mismatch \
-            -r - < "$patchdir/$p" 2>&1) || { failed=$p failed_out=$out; return 1; }
+    for f in $(sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$top/patches/$s/$p"); do
+      [ -f "$work/$f" ] || { failed=$p why="$f is missing from the tree"; return 1; }
+    done
+    # --force: no guessing that a patch is reversed
+    patch -d "$work" -p1 $opt --force --no-backup-if-mismatch -r - < "$top/patches/$s/$p" > "$meta/out" 2>&1
+    st=$?
+    awk -v p="$p" '/^patching file / { f = $3 }
+      /^Hunk #[0-9]+ succeeded at / {
+        n = $2; sub(/#/, "", n); note = ""
+        if (match($0, /with fuzz [0-9]+/)) note = substr($0, RSTART, RLENGTH)
+        if (match($0, /offset -?[0-9]+ lines?/)) note = note (note ? ", " : "") substr($0, RSTART, RLENGTH)
+        if (note) print p ": " f " hunk " n " at line " $5 ": " note
+      }' "$meta/out" >> "$meta/notes"
+    if [ "$st" -ne 0 ]; then
+      failed=$p
+      why=$(awk '/^patching file /{ f = $3 }
+        /^Hunk #[0-9]+ FAILED at / { n = $2; sub(/#/, "", n); l = $5; sub(/\.$/, "", l); print f " hunk " n " at line " l; exit }
+        /can.t find|malformed|garbage/ { print (f ? f ": " : "") $0; exit }' "$meta/out")
+      return 1
+    fi
   done
 }
-reversed() { printf '%s\n' "$@" | tac; }
-run_series() { # forward|backward
-  if [ "$1" = forward ]; then run_patches forward $patches; else run_patches backward $(reversed $patches); fi
+score() { echo "$(grep -c 'with fuzz' "$meta/notes") $(grep -c 'offset' "$meta/notes")"; }
+
+# try SERIES forward|backward: its code patches (backward: the CHANGELOG
+# patch first where it reverts, $meta/SERIES.clrev, then the code patches
+# in reverse order) on a fresh copy; the result in $meta/SERIES.fit: "yes
+# FUZZ OFFSETS" or "no PATCH WHY", its hunks in $meta/SERIES.notes.
+try() {
+  restore
+  : > "$meta/notes"
+  if [ "$2" = forward ]; then
+    run "$1" forward $(cat "$meta/$1.code")
+  else
+    rm -f "$meta/$1.clrev"
+    if [ -s "$meta/$1.cl" ] && run "$1" backward $(cat "$meta/$1.cl"); then
+      touch "$meta/$1.clrev"
+    else
+      restore; : > "$meta/notes"
+    fi
+    run "$1" backward $(tac "$meta/$1.code")
+  fi
+  if [ -z "$failed" ]; then echo "yes $(score)"; else echo "no $failed $why"; fi > "$meta/$1.fit"
+  cp "$meta/notes" "$meta/$1.notes"
 }
-# The number k of leading patches that are applied (1..k revert cleanly in
-# reverse order), or 0.
+fitted() { # how SERIES fitted, in words
+  read -r ok a b rest < "$meta/$1.fit"
+  if [ "$ok" = no ]; then echo "$a does not fit ($b $rest)"
+  elif [ "$a $b" = "0 0" ]; then echo "fits exactly"
+  else echo "fits with $b hunks at an offset, $a with fuzz"
+  fi
+}
+
+# The k leading code patches of SERIES that revert cleanly in reverse order:
+# the last one that reverts on its own, confirmed by reverting all k.
 applied_prefix() {
-  k=$(printf '%s\n' $patches | wc -l)
+  k=$(wc -l < "$meta/$1.code")
+  restore
   while [ "$k" -gt 0 ]; do
-    restore
-    run_patches backward $(printf '%s\n' $patches | head -n "$k" | tac) && { echo "$k"; return; }
+    p=$(sed -n "${k}p" "$meta/$1.code")
+    if patch -d "$work" -p1 -R --dry-run --force -r - < "$top/patches/$1/$p" >/dev/null 2>&1; then
+      run "$1" backward $(head -n "$k" "$meta/$1.code" | tac) && { echo "$k"; return; }
+      restore
+    fi
     k=$((k - 1))
   done
   echo 0
 }
 
-snapshot() { cp -R "$work" "$work.orig"; }
-restore() { rm -rf "$work"; cp -R "$work.orig" "$work"; }
-trap 'rm -rf "$work" "$work.orig"' EXIT
-snapshot
-n=$(printf '%s\n' $patches | wc -l)
+# The series: the one make apply recorded, or the best fit.
+direction=forward
+[ "$action" != revert ] || direction=backward
+best= tried=
+if [ -f "$dir/$marker" ]; then
+  best=$(sed -n 1p "$dir/$marker")
+  [ "$action" != apply ] || die 1 "lwIP $version patches (series $best) are already applied in $dir (make revert first)"
+  [ "$action" != which ] || { echo "$best"; exit 0; }
+  [ -f "$top/patches/$best/series" ] || die 2 "$dir/$marker names series $best, which is not in patches/"
+  sed 1d "$dir/$marker" > "$meta/applied"
+  restore
+  : > "$meta/notes"
+  run "$best" backward $(tac "$meta/applied") ||
+    die 1 "$dir: series $best (recorded in $marker) does not revert: $failed: $why (changed since it was applied?)"
+  n=$(wc -l < "$meta/applied")
+else
+  for s in $candidates; do
+    try "$s" $direction
+    tried="$tried $s"
+    read -r ok fz off rest < "$meta/$s.fit"
+    [ "$ok" = yes ] || continue
+    if [ -z "$best" ] || [ "$fz" -lt "$bfz" ] || { [ "$fz" -eq "$bfz" ] && [ "$off" -lt "$boff" ]; }; then
+      best=$s bfz=$fz boff=$off
+    fi
+    [ "$direction" = backward ] || [ "$fz $off" != "0 0" ] || break
+  done
+fi
 
-if [ "$action" = apply ]; then forward=forward; else forward=backward; fi
-if ! run_series $forward; then
-  # The patch the run failed at, and why (before the checks below run more).
-  misfit=$failed
-  why=$(printf '%s\n' "$failed_out" | awk '/^patching file /{f=$3} /FAILED|can.t find|malformed|garbage/{print (f ? f ": " : "") $0; exit}')
-  k=$(applied_prefix)
-  [ "$k" -eq "$n" ] && [ "$action" = apply ] &&
-    die 1 "lwIP $version patches are already applied in $dir (make revert first)"
-  [ "$k" -gt 0 ] && [ "$k" -lt "$n" ] &&
-    die 1 "$dir: patches 1..$k of the series are applied (up to $(printf '%s\n' $patches | sed -n "${k}p")), not all $n: restore the pristine files first"
-  [ "$action" = revert ] && restore && run_series forward &&
-    die 1 "lwIP $version patches are not applied in $dir: nothing to revert"
-  die 1 "$dir: $misfit does not fit lwIP $version as found (modified tree?): ${why:-patch failed}"
+if [ -z "$best" ]; then
+  # Applied already, in part, or a tree the series do not fit.
+  for s in $candidates; do
+    k=$(applied_prefix "$s") n=$(wc -l < "$meta/$s.code")
+    if [ "$k" -eq "$n" ]; then
+      [ "$action" = revert ] || die 1 "lwIP $version patches (series $s) are already applied in $dir (make revert first)"
+    elif [ "$k" -gt 0 ]; then
+      die 1 "$dir: patches 1..$k of the series $s are applied (up to $(sed -n "${k}p" "$meta/$s.code")), not all $n: restore the pristine files first"
+    fi
+  done
+  if [ "$action" = revert ]; then
+    for s in $candidates; do
+      try "$s" forward
+      [ "$(cut -d' ' -f1 "$meta/$s.fit")" != yes ] || die 1 "lwIP $version patches are not applied in $dir: nothing to revert"
+    done
+  fi
+  # The closest series: the one that got furthest, the first among equals.
+  closest= reach=-1
+  for s in $candidates; do
+    r=$(grep -nxF "$(cut -d' ' -f2 "$meta/$s.fit")" "$meta/$s.code" | cut -d: -f1)
+    [ "${r:-0}" -le "$reach" ] || { closest=$s reach=${r:-0}; }
+  done
+  read -r ok p why < "$meta/$closest.fit"
+  die 1 "$dir: no series fits lwIP $version as found (modified tree?); the closest, $closest: $p does not fit: $why"
+fi
+[ "$action" != which ] || { echo "$best"; exit 0; }
+
+# The tree as it will be, and what to say about it.
+if [ "$action" = apply ]; then
+  {
+    echo "lwIP $version in $dir: series $best (made for $(describe "$best")), which $(fitted "$best")"
+    for s in $tried; do [ "$s" = "$best" ] || echo "  not $s: it $(fitted "$s")"; done
+    sed 's/^/  /' "$meta/$best.notes"
+  } > "$meta/report"
+  restore
+  : > "$meta/notes"
+  run "$best" forward $(cat "$meta/$best.code") || die 1 "series $best no longer fits"
+  cp "$meta/$best.code" "$meta/applied"
+  cl=$(cat "$meta/$best.cl")
+  if [ -n "$cl" ]; then
+    : > "$meta/notes"
+    cp -R "$work" "$work.code"
+    if run "$best" forward "$cl"; then
+      echo "$cl" >> "$meta/applied"
+      sed 's/^/  /' "$meta/notes" >> "$meta/report"
+    else
+      rm -rf "$work" && mv "$work.code" "$work"
+      echo "  $cl left out: this tree's CHANGELOG differs there ($why)" >> "$meta/report"
+    fi
+  fi
+  { echo "$best"; cat "$meta/applied"; } > "$meta/marker"
+  n=$(wc -l < "$meta/applied")
+elif [ ! -f "$dir/$marker" ]; then
+  try "$best" backward
+  n=$(($(wc -l < "$meta/$best.code") + $([ -f "$meta/$best.clrev" ] && echo 1 || echo 0)))
 fi
 
 for f in $crlf; do
@@ -121,13 +264,22 @@ done
 # rename that fails puts back the files already renamed (kept as hard links).
 changed=
 for f in $files; do
+  [ -f "$dir/$f" ] || continue
   cmp -s "$work/$f" "$dir/$f" || changed="$changed $f"
+done
+for f in $changed; do
+  # Root passes access(2) checks, so look at the write bits as well.
+  if [ ! -w "$dir/$f" ] || [ ! -w "$(dirname "$dir/$f")" ] ||
+     [ -n "$(find "$dir/$f" "$(dirname "$dir/$f")" -maxdepth 0 ! -perm -u+w)" ]; then
+    die 2 "$dir is read-only ($f cannot be written)"
+  fi
 done
 new=.lwip-fastsum-new old=.lwip-fastsum-old renamed=
 undo() {
   for f in $renamed; do mv -f "$dir/$f$old" "$dir/$f"; done
   for f in $changed; do rm -f "$dir/$f$new" "$dir/$f$old"; done
-  rm -rf "$work" "$work.orig"
+  rm -f "$dir/$marker$new"
+  rm -rf "$meta"
 }
 trap 'undo' EXIT
 trap 'exit 2' HUP INT TERM
@@ -135,16 +287,24 @@ for f in $changed; do
   { cp -p "$dir/$f" "$dir/$f$new" && cat "$work/$f" > "$dir/$f$new" &&
     ln -f "$dir/$f" "$dir/$f$old"; } 2>/dev/null || die 2 "cannot write $dir/$f$new (nothing changed)"
 done
+[ "$action" != apply ] || cp "$meta/marker" "$dir/$marker$new" 2>/dev/null ||
+  die 2 "cannot write $dir/$marker$new (nothing changed)"
 for f in $changed; do
   mv -f "$dir/$f$new" "$dir/$f" || die 2 "cannot rename $dir/$f$new (nothing changed)"
   renamed="$renamed $f"
 done
+if [ "$action" = apply ]; then
+  mv -f "$dir/$marker$new" "$dir/$marker" || die 2 "cannot rename $dir/$marker$new (nothing changed)"
+else
+  rm -f "$dir/$marker"
+fi
 renamed=
 for f in $changed; do rm -f "$dir/$f$old"; done
-trap 'rm -rf "$work" "$work.orig"' EXIT
+trap 'rm -rf "$meta"' EXIT
 
 if [ "$action" = apply ]; then
-  echo "applied $n patches (lwIP $version) to $dir"
+  cat "$meta/report"
+  echo "applied $n patches (series $best, lwIP $version) to $dir"
 else
-  echo "reverted $n patches (lwIP $version) in $dir"
+  echo "reverted $n patches (series $best, lwIP $version) in $dir"
 fi

@@ -14,9 +14,8 @@
 #   otherwise          Debian's source packages, see mk/fetch-lwip.sh
 
 LWIP_SUPPORTED := 2.1.3 2.2.1
-# Also supported through LWIP_DIR (not fetched): lwIP 2.1.2 (STM32Cube) and
-# git master (2.2.2-dev, series against the commit docs/patches.md names).
-LWIP_DIR_SUPPORTED := 2.1.2 2.1.3 2.2.0 2.2.1 2.2.2-dev
+# Through LWIP_DIR (not fetched): any lwIP 2.1 or 2.2 tree a series fits,
+# releases, git and the SDK vendors' trees (mk/apply-patches.sh picks it).
 
 # The version every area builds against unless it says otherwise; with
 # LWIP_DIR or LWIP_TARBALL of another version, that tree.
@@ -25,7 +24,7 @@ LWIP_DEFAULT_VERSION := 2.2.1
 ifneq ($(LWIP_DIR),)
   LWIP_DIR := $(abspath $(LWIP_DIR))
   LWIP_USER_VERSION := $(shell $(TOP)/mk/lwip-version.sh $(LWIP_DIR) 2>&1)
-  ifneq ($(filter $(LWIP_DIR_SUPPORTED),$(LWIP_USER_VERSION)),$(LWIP_USER_VERSION))
+  ifneq ($(filter error:%,$(LWIP_USER_VERSION)),)
     $(error $(LWIP_USER_VERSION))
   endif
   LWIP_KEYS := user-$(LWIP_USER_VERSION)

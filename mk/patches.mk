@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # The lwIP patch series: make apply/revert, patched trees, test variants.
 #
-# patches/lwip-X.Y.Z/series lists the series of lwIP X.Y.Z (quilt format,
-# git format-patch files, -p1 from the lwIP root); docs/patches.md says what
-# each patch does. mk/apply-patches.sh applies or reverts a whole series, all
-# or nothing, on CRLF and LF trees alike.
+# patches/NAME/series lists a series (quilt format, git format-patch files,
+# -p1 from the lwIP root); docs/patches.md says what each patch does.
+# mk/apply-patches.sh applies or reverts the series that fits a tree best,
+# all or nothing, on CRLF and LF trees alike.
 #
 # For each build key k this defines the tree k-patched (mk/lwip.mk): a copy
 # of tree k with the series applied, re-created when a patch or the series
@@ -12,8 +12,8 @@
 
 PKGS_patches := patch
 APPLY_PATCHES := $(TOP)/mk/apply-patches.sh
-patch_series = $(TOP)/patches/lwip-$1/series \
-  $(addprefix $(TOP)/patches/lwip-$1/,$(shell sed -e 's/\#.*//' -e 's/[ \t].*//' $(TOP)/patches/lwip-$1/series 2>/dev/null))
+# Any series may be the one that fits a tree best.
+PATCH_SERIES := $(wildcard $(TOP)/patches/*/series $(TOP)/patches/*/*.patch)
 
 # Plain copies (fresh timestamps), so objects built from an older patched
 # tree are rebuilt whatever file a new series touches.
@@ -23,7 +23,7 @@ LWIP_READY_$1-patched := $(BUILD)/$1-patched.stamp
 LWIP_VERSION_$1-patched := $(LWIP_VERSION_$1)
 LWIP_SRC_$1-patched = $$(LWIP_SRC_$1)
 LWIP_TESTS_$1-patched = $$(LWIP_TESTS_$1)
-$(BUILD)/$1-patched.stamp: $(call patch_series,$(LWIP_VERSION_$1)) $(APPLY_PATCHES) | $(LWIP_READY_$1)
+$(BUILD)/$1-patched.stamp: $(PATCH_SERIES) $(APPLY_PATCHES) | $(LWIP_READY_$1)
 	$$(Q)rm -rf $(BUILD)/$1-patched $(BUILD)/$1-patched.tmp
 	$$(Q)cp -R $(LWIP_TREE_$1) $(BUILD)/$1-patched.tmp
 	$$(Q)$(APPLY_PATCHES) apply $(BUILD)/$1-patched.tmp >/dev/null

@@ -3,9 +3,13 @@
 # test-apply.sh WORKDIR TREE...: mk/apply-patches.sh on copies of pristine
 # lwIP trees, as a user would run `make apply`, also with the trees' line
 # endings switched (CRLF <-> LF): every outcome (exit status, message, tree
-# contents) is asserted: refusals name the patch that does not fit or the
-# patches already applied; a write that fails half way leaves the tree as it
-# was.
+# contents) is asserted: the series chosen (the one made on the tree where
+# there is one, fitting exactly); every hunk that needs an offset or fuzz
+# named as patch(1) itself reports it; refusals name the patch, file, hunk
+# and line that do not fit (as patch(1) finds them, one patch at a time) or
+# the patches already applied; a tree where a vendor already changed what a
+# patch changes gets the series made for that; a write that fails half way
+# leaves the tree as it was; a revert gives the very bytes back.
 set -u
 top=$(cd "$(dirname "$0")/../../.." && pwd)
 apply=$top/mk/apply-patches.sh
@@ -17,12 +21,12 @@ run_env=
 
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 # expect STATUS PATTERN ACTION DIR: run, check the status and that the
-# output (stdout and stderr, one line) matches PATTERN.
+# output (stdout and stderr) matches PATTERN; an error is one line.
 expect() {
   checks=$((checks + 1))
   out=$(env $run_env "$apply" "$3" "$4" 2>&1); status=$?
   [ "$status" -eq "$1" ] || { fail "$3 $4: exit $status, expected $1 ($out)"; return; }
-  [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || fail "$3 $4: more than one line: $out"
+  [ "$status" -eq 0 ] || [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || fail "$3 $4: more than one line: $out"
   printf '%s\n' "$out" | grep -q -- "$2" || fail "$3 $4: '$out' does not match '$2'"
 }
 same() { # same A B WHAT
@@ -30,40 +34,93 @@ same() { # same A B WHAT
   diff -r "$1" "$2" >/dev/null || fail "$3: $1 and $2 differ"
 }
 crlf_lines() { grep -c "$(printf '\r')\$" "$1"; }
-fresh() { rm -rf "$2" && mkdir -p "$(dirname "$2")" && cp -R "$1" "$2"; }
-series() { sed -e 's/#.*//' -e 's/[ \t].*//' -e '/^$/d' "$top/patches/lwip-$1/series"; }
+# fresh FROM TO: TO a copy of what the series read and patch of tree FROM
+fresh() {
+  rm -rf "$2" && mkdir -p "$2" &&
+    for d in src test CHANGELOG UPGRADING; do [ ! -e "$1/$d" ] || cp -R "$1/$d" "$2/"; done
+}
+series() { sed -e 's/#.*//' -e 's/[ \t].*//' -e '/^$/d' "$top/patches/$1/series"; }
 to_lf() { find "$1" -type f \( -name '*.[ch]' -o -name '*.mk' -o -name CHANGELOG \) -exec sed -i 's/\r$//' {} +; }
-# first_misfit V TREE: the first patch of the series that does not fit TREE,
-# found by patch(1) one patch at a time on an LF copy (not the script's way).
-first_misfit() {
+chosen() { printf '%s\n' "$out" | sed -n 's/^lwIP .*: series \([^ ]*\) (made for.*/\1/p'; }
+# The code patches of series S: all but a last one that only adds CHANGELOG entries.
+code() {
+  last=$(series "$1" | tail -n 1)
+  if [ "$(sed -n 's|^diff --git a/\([^ ]*\) .*|\1|p' "$top/patches/$1/$last" | sort -u)" = CHANGELOG ]; then
+    series "$1" | sed '$d'
+  else
+    series "$1"
+  fi
+}
+# oracle S TREE [all]: patch(1) runs S's code patches (all: every patch)
+# one at a time on an LF copy of TREE; prints "misfit PATCH FILE HUNK LINE"
+# for the first that does not fit, and "PATCH: FILE hunk N: WHAT" for each
+# hunk that needed an offset or fuzz.
+oracle() {
   rm -rf "$work/oracle" && cp -R "$2" "$work/oracle" && to_lf "$work/oracle"
-  for p in $(series "$1"); do
-    patch -s -d "$work/oracle" -p1 --force --fuzz=0 -r - < "$top/patches/lwip-$1/$p" >/dev/null 2>&1 ||
-      { echo "$p"; return; }
+  if [ "${3:-}" = all ]; then ps=$(series "$1"); else ps=$(code "$1"); fi
+  for p in $ps; do
+    o=$(patch -d "$work/oracle" -p1 --force -r - < "$top/patches/$1/$p" 2>&1)
+    st=$?
+    printf '%s\n' "$o" | while read -r a b c d e rest; do
+      case "$a $b" in
+        "patching file") echo "$c" > "$work/oracle.file" ;;
+        Hunk\ \#*)
+          f=$(cat "$work/oracle.file") h=${b#\#}
+          case "$rest" in *fuzz*) echo "$p: $f hunk $h: fuzz" ;; esac
+          case "$rest" in *offset*) echo "$p: $f hunk $h: offset" ;; esac
+          [ "$c" != FAILED ] || echo "misfit $p $f $h ${e%.}" ;;
+      esac
+    done
+    [ "$st" -eq 0 ] || return 0
   done
 }
-# change_removed_line V PATCH TREE: change the first line PATCH removes, in
+# reported: the hunks the script named as needing an offset or fuzz, in
+# the oracle's form.
+reported() {
+  printf '%s\n' "$out" | sed -n 's/^  \([^ ]*\.patch\): \([^ ]*\) hunk \([0-9]*\) at line [0-9]*: \(.*\)$/\1 \2 \3 \4/p' |
+    while read -r p f h what; do
+      case "$what" in *fuzz*) echo "$p: $f hunk $h: fuzz" ;; esac
+      case "$what" in *offset*) echo "$p: $f hunk $h: offset" ;; esac
+    done
+}
+# change_removed_line S PATCH TREE: change the first line PATCH removes, in
 # TREE (found by its text: hunk line numbers count after the earlier
 # patches; CRLF trees end it with \r).
 change_removed_line() {
-  # the first removed line of the patch and its file (a CHANGELOG hunk
-  # may come first and only add lines)
   first_removed='/^diff --git /{ f = substr($3, 3); h = 0 } /^@@ /{ h = 1 } h && /^-/ && !/^--- a\//'
-  cfile=$(awk "$first_removed { print f; exit }" "$top/patches/lwip-$1/$2")
-  removed=$(awk "$first_removed { print substr(\$0, 2); exit }" "$top/patches/lwip-$1/$2")
+  cfile=$(awk "$first_removed { print f; exit }" "$top/patches/$1/$2")
+  removed=$(awk "$first_removed { print substr(\$0, 2); exit }" "$top/patches/$1/$2")
   line=$(awk -v want="$removed" '{ l = $0; sub(/\r$/, "", l) } l == want { print NR; exit }' "$3/$cfile")
   [ -n "$line" ] || { fail "$1: the first line $2 removes is not in $cfile"; return 1; }
   sed -i "${line}s|^|/* local change */ |" "$3/$cfile"
 }
+# mark_line TREE FILE LINE: append a comment to a line (before a CR)
+mark_line() { sed -i "$3s|\(\r\?\)\$| /* local */\1|" "$1/$2"; }
 
 rm -rf "$work"
-for pristine in "$@"; do
-  v=$("$top/mk/lwip-version.sh" "$pristine") || exit 2
-  t=$work/$v
+i=0
+for tree in "$@"; do
+  i=$((i + 1))
+  v=$("$top/mk/lwip-version.sh" "$tree") || exit 2
+  pristine=$work/$i-$v-pristine
+  fresh "$tree" "$pristine"
+  t=$work/$i-$v
   fresh "$pristine" "$t"
 
+  # the series chosen: the one made on this tree, if any, fitting exactly
+  expect 0 "applied .* (series .*, lwIP $v)" apply "$t"
+  s=$(chosen)
+  checks=$((checks + 1))
+  [ -n "$s" ] || { fail "$v: apply does not say which series"; continue; }
+  made_on=$("$top/mk/series.sh" bases "$pristine")
+  if [ -n "$made_on" ]; then
+    printf '%s\n' $made_on | grep -qxF "$s" || fail "$v: chose $s, not the series made on this tree ($made_on)"
+    printf '%s\n' "$out" | grep -q "series $s (.*), which fits exactly" || fail "$v: $s does not fit exactly: $out"
+  fi
+  checks=$((checks + 1))
+  [ "$("$apply" which "$pristine")" = "$s" ] || fail "$v: which does not name $s"
+
   # apply, refuse a second time, revert to the very same bytes, refuse again
-  expect 0 "applied .* (lwIP $v)" apply "$t"
   checks=$((checks + 1))
   diff -r "$pristine" "$t" >/dev/null && fail "$v: apply changed nothing"
   checks=$((checks + 1))
@@ -71,25 +128,63 @@ for pristine in "$@"; do
   [ "$(crlf_lines "$pristine/$f")" -eq 0 ] && [ "$(crlf_lines "$t/$f")" -ne 0 ] && fail "$v: $f got CR characters"
   [ "$(crlf_lines "$pristine/$f")" -ne 0 ] && [ "$(crlf_lines "$t/$f")" -ne "$(wc -l < "$t/$f")" ] && fail "$v: $f is no longer CRLF throughout"
   expect 1 "already applied" apply "$t"
-  expect 0 "reverted" revert "$t"
+  expect 0 "reverted .* (series $s, lwIP $v)" revert "$t"
   same "$pristine" "$t" "$v: revert"
   expect 1 "not applied" revert "$t"
 
-  # all or nothing, and the refusal names the first patch that does not
-  # fit: a tree changed where the last code patch's first hunk goes (the
-  # last patch of the series only adds CHANGELOG entries), and one changed
-  # where the second patch's goes (the series stops there, before the last)
-  last_code=$(series "$v" | awk -v d="$top/patches/lwip-$v" '{ f = d "/" $0; while ((getline l < f) > 0) if (l ~ /^-[^-]/) n = NR; close(f) } END { print n }')
-  for nth in $last_code 2; do
+  # offsets and fuzz: lines inserted at the top of ip4.c, and the first
+  # context line of a hunk changed (the first hunk for which every patch
+  # still fits): the script names each such hunk as patch(1) reports it,
+  # and a revert gives the changed tree back
+  found=
+  for h in $(awk '/^@@ /{ n++; print n }' $(code "$s" | sed "s|^|$top/patches/$s/|") | head -n 8); do
     fresh "$pristine" "$t"
-    change_removed_line "$v" "$(series "$v" | sed -n "${nth}p")" "$t" || continue
-    misfit=$(first_misfit "$v" "$t")
+    where=$(code "$s" | sed "s|^|$top/patches/$s/|" | xargs awk -v want="$h" '
+      /^diff --git /{ f = substr($3, 3) } /^@@ /{ if (++n == want) { sub(/^@@ -/, ""); sub(/,.*/, ""); print f, $0; exit } }')
+    mark_line "$t" $where
+    sed -i "1a /* three lines */\\
+/* before the code */\\
+/* of ip4.c */" "$t/src/core/ipv4/ip4.c"
+    [ "$(crlf_lines "$pristine/src/core/ipv4/ip4.c")" -eq 0 ] || sed -i '2,4s/$/\r/' "$t/src/core/ipv4/ip4.c"
+    want=$(oracle "$s" "$t")
+    printf '%s\n' "$want" | grep -q '^misfit' && continue
+    printf '%s\n' "$want" | grep -q 'fuzz$' && { found=yes; break; }
+  done
+  checks=$((checks + 1))
+  if [ -z "$found" ]; then
+    fail "$v: no hunk of $s whose first context line needs fuzz when changed"
+  else
+    cp -R "$t" "$t.planted"
+    expect 0 "with fuzz" apply "$t"
     checks=$((checks + 1))
-    [ -n "$misfit" ] || { fail "$v: the series still fits the tree changed for patch $nth"; continue; }
-    [ "$nth" -eq 2 ] && [ "$misfit" = "$(series "$v" | tail -n 1)" ] &&
+    if [ "$(chosen)" != "$s" ]; then
+      fail "$v: with offsets and fuzz planted, $(chosen) chosen, not $s"
+    else
+      want=$(oracle "$s" "$t.planted" all | grep -v '^misfit' | sort)
+      [ "$(reported | sort)" = "$want" ] || fail "$v: the hunks named are not those patch(1) needs an offset or fuzz for: $(reported | sort | diff - "$(printf '%s\n' "$want" > "$work/want" && echo "$work/want")" | tr '\n' ' ')"
+    fi
+    expect 0 "reverted" revert "$t"
+    same "$t.planted" "$t" "$v: revert of a tree patched with offsets and fuzz"
+    rm -rf "$t.planted"
+  fi
+
+  # all or nothing, and the refusal names the patch, file, hunk and line
+  # that do not fit: a tree changed where the last code patch's first hunk
+  # goes, and one changed where the second patch's goes (the series stops
+  # there, before the last)
+  for nth in $(code "$s" | wc -l) 2; do
+    fresh "$pristine" "$t"
+    change_removed_line "$s" "$(series "$s" | sed -n "${nth}p")" "$t" || continue
+    misfit=$(oracle "$s" "$t" | sed -n 's/^misfit //p')
+    checks=$((checks + 1))
+    [ -n "$misfit" ] || { fail "$v: $s still fits the tree changed for patch $nth"; continue; }
+    read -r mp mf mh ml <<EOF
+$misfit
+EOF
+    [ "$nth" -eq 2 ] && [ "$mp" = "$(code "$s" | tail -n 1)" ] &&
       fail "$v: changing patch 2's line makes only the last patch fail: no test of the name"
     cp -R "$t" "$t.modified"
-    expect 1 "$misfit does not fit" apply "$t"
+    expect 1 "$mp does not fit: $mf hunk $mh at line $ml\$" apply "$t"
     same "$t.modified" "$t" "$v: failed apply must leave the tree as it was"
     rm -rf "$t.modified"
   done
@@ -98,22 +193,46 @@ for pristine in "$@"; do
   # and by revert, and left as it was
   fresh "$pristine" "$t"
   to_lf "$t"
-  for p in $(series "$v" | head -n 2); do
-    patch -s -d "$t" -p1 < "$top/patches/lwip-$v/$p" >/dev/null || fail "$v: $p does not apply"
+  for p in $(series "$s" | head -n 2); do
+    patch -s -d "$t" -p1 < "$top/patches/$s/$p" >/dev/null || fail "$v: $p does not apply"
   done
   cp -R "$t" "$t.partial"
-  expect 1 "patches 1\\.\\.2 of the series are applied" apply "$t"
-  expect 1 "patches 1\\.\\.2 of the series are applied" revert "$t"
+  expect 1 "patches 1\\.\\.2 of the series .* are applied" apply "$t"
+  expect 1 "patches 1\\.\\.2 of the series .* are applied" revert "$t"
   same "$t.partial" "$t" "$v: refused partly applied tree must be left as it was"
   rm -rf "$t.partial"
+
+  # a vendor's own fix of what a patch fixes: 2.2's ip4_forward() zeroing
+  # the checksums with the conditions inverted (as NXP's tree has it). A
+  # series made for that is chosen (the tree's own one does not fit), and
+  # ip4.c ends as the series makes it on the pristine tree.
+  # (Only on a tree of a canonical series: the vendor's series is made
+  # from that.)
+  fresh "$pristine" "$t"
+  [ -f "$top/patches/$s/derive" ] || sed -i -E 's/if \(CHECKSUM_GEN_(IP|UDP|TCP|ICMP) \|\| NETIF_CHECKSUM_ENABLED\(inp, NETIF_CHECKSUM_GEN_(IP|UDP|TCP|ICMP)\)\)/if (!CHECKSUM_GEN_\1 || (LWIP_CHECKSUM_CTRL_PER_NETIF \&\& !NETIF_CHECKSUM_ENABLED(inp, NETIF_CHECKSUM_GEN_\2)))/' \
+    "$t/src/core/ipv4/ip4.c"
+  if ! cmp -s "$pristine/src/core/ipv4/ip4.c" "$t/src/core/ipv4/ip4.c"; then
+    cp -R "$t" "$t.vendor"
+    expect 0 "not $s: it .* does not fit" apply "$t"
+    checks=$((checks + 1))
+    [ "$(chosen)" != "$s" ] || fail "$v: $s chosen for the vendor-fixed tree"
+    fresh "$pristine" "$work/reference"
+    "$apply" apply "$work/reference" >/dev/null
+    checks=$((checks + 1))
+    cmp -s "$work/reference/src/core/ipv4/ip4.c" "$t/src/core/ipv4/ip4.c" ||
+      fail "$v: ip4.c of the vendor-fixed tree, patched, is not that of the patched tree"
+    expect 0 "reverted" revert "$t"
+    same "$t.vendor" "$t" "$v: revert of the vendor-fixed tree"
+    rm -rf "$t.vendor" "$work/reference"
+  fi
 
   # a write that fails half way (the fourth file the series touches, or the
   # last: a cat that writes part of it and fails, as on a full disk) leaves
   # the tree byte for byte as it was, for apply and for revert
-  files=$(cd "$top/patches/lwip-$v" && sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' $(series "$v") | sort -u)
+  files=$(cd "$top/patches/$s" && sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' $(series "$s") | sort -u)
   victim=$(printf '%s\n' $files | sed -n '4p')
   [ -n "$victim" ] || victim=$(printf '%s\n' $files | tail -n 1)
-  shim=$work/shim-$v
+  shim=$work/shim-$i
   mkdir -p "$shim"
   real_cat=$(command -v cat)
   printf '%s\n' '#!/bin/sh' \
@@ -144,10 +263,12 @@ done
 # 2.1.3 as released is CRLF, as a git checkout LF; 2.2.1 is LF. Each tree
 # also with its line endings switched: the patched files keep theirs, a
 # revert gives the same bytes back.
-for pristine in "$@"; do
-  v=$("$top/mk/lwip-version.sh" "$pristine") || exit 2
-  t=$work/$v-switched
-  fresh "$pristine" "$t"
+i=0
+for tree in "$@"; do
+  i=$((i + 1))
+  v=$("$top/mk/lwip-version.sh" "$tree") || exit 2
+  t=$work/$i-$v-switched
+  fresh "$tree" "$t"
   f=$t/src/core/ipv4/ip4.c
   if [ "$(crlf_lines "$f")" -gt 0 ]; then
     to_lf "$t"
@@ -174,7 +295,7 @@ t=$work/2.0.0
 fresh "$1" "$t"
 sed -i 's/^\(#define LWIP_VERSION_MINOR[ \t]*\)[0-9]*/\10/; s/^\(#define LWIP_VERSION_REVISION[ \t]*\)[0-9]*/\10/' \
   "$t/src/include/lwip/init.h"
-expect 2 "supported" apply "$t"
+expect 2 "the series cover lwIP 2.1.x and 2.2.x" apply "$t"
 expect 2 "unknown action" frobnicate "$t"
 
 if [ "$failures" -ne 0 ]; then

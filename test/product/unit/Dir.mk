@@ -13,8 +13,9 @@
 # lwIP 2.1.2's test/unit is written for Check before 0.13 (Debian's is newer):
 # lwip-port/check-0.12/check.h gives it that API; and two of its files define
 # net_test, which links only as a common symbol (GCC 10 on: -fno-common).
-# 2.1.3 on need neither.
+# 2.1.3 on need neither; esp-lwip's 2.1.2-esp (2.1.2-dev) keeps 2.1.2's.
 UNITTEST_CFLAGS_2.1.2 := -I$(TOP)/lwip-port/check-0.12 -fcommon
+UNITTEST_CFLAGS_2.1.2-dev := $(UNITTEST_CFLAGS_2.1.2)
 
 define unit_programs
 PROGRAMS += unit/$k-stock unit/$k-patched-inline-on unit/$k-patched-inline-off unit/$k-patched-pernetif
