@@ -4,6 +4,7 @@
 # lwIP tree at TREE (from its own Filelists.mk files), relative to TREE, for
 # the build key KEY:
 #   LWIP_SRC_KEY   the stack without apps, plus the apps the unit tests use
+#                  (SNTP: NXP's DHCPv6 tests set its servers)
 #   LWIP_TESTS_KEY the stock unit tests (test/unit)
 # The 2.1.3 tarball has CRLF line endings, which Make cannot read: strip them.
 set -eu
@@ -16,7 +17,7 @@ cat > "$tmp/print.mk" <<EOS
 LWIPDIR := src
 include $tmp/src.mk
 include $tmp/test.mk
-\$(info LWIP_SRC_$key := \$(LWIPNOAPPSFILES) \$(MDNSFILES) \$(MQTTFILES))
+\$(info LWIP_SRC_$key := \$(LWIPNOAPPSFILES) \$(MDNSFILES) \$(MQTTFILES) \$(SNTPFILES))
 \$(info LWIP_TESTS_$key := \$(patsubst src/../%,%,\$(TESTFILES)))
 all: ;
 EOS

@@ -28,6 +28,11 @@ ifneq ($(LWIP_DIR),)
     $(error $(LWIP_USER_VERSION))
   endif
   LWIP_KEYS := user-$(LWIP_USER_VERSION)
+  # A vendor's tree built with options it was not written for may define
+  # static functions it then leaves unused (esp-lwip's 2.1.x ip4_frag.c:
+  # ip_reass_timeout_cb, used only with ESP's on-demand timers): a warning,
+  # not an error. Debian's trees stay strict.
+  LWIP_CFLAGS_TREE := -Wno-error=unused-function
   LWIP_VERSION_user-$(LWIP_USER_VERSION) := $(LWIP_USER_VERSION)
   LWIP_TREE_user-$(LWIP_USER_VERSION) := $(LWIP_DIR)
 else

@@ -30,7 +30,7 @@
 PROGRAM_SETTINGS := SRCS TREE TREE_SRCS TREE_INCLUDES OPTIONS CFLAGS LIBS CC AR EMULATOR ENV NEEDS
 
 # -Wno-format-extra-args: as lwIP's own check Makefile (fail_unless messages).
-LWIP_CFLAGS := -Wno-format-extra-args -DLWIP_DEBUG -DLWIP_NOASSERT_ON_ERROR
+LWIP_CFLAGS := -Wno-format-extra-args -DLWIP_DEBUG -DLWIP_NOASSERT_ON_ERROR $(LWIP_CFLAGS_TREE)
 
 # $(call program_setting,NAME,SETTING): NAME_SETTING, or its NAME_LIKE's.
 program_setting = $(if $(filter undefined,$(origin $1_$2)),$(if $($1_LIKE),$(call program_setting,$($1_LIKE),$2)),$($1_$2))
