@@ -185,6 +185,32 @@ make_generated() {
 }
 conflict_markers() { git -C "$1" grep -l -e '^<<<<<<< base$' -e '^>>>>>>> series$' -- . | tr '\n' ' ' || true; }
 
+# normalize FIXUPS canonical|generated PATCH...: the patches as lines
+# "= SLUG", "H header", "M message line", "D FILE +/-line"; FIXUPS has
+# "X SLUG FILE" (leave that file's lines out) and "P SLUG LINE" (a
+# paragraph the canonical patch's message gets).
+normalize() {
+  fixups=$1 side=$2
+  shift 2
+  awk -v fixups="$fixups" -v side="$side" '
+    BEGIN { while ((getline l < fixups) > 0) { split(l, w, " ")
+              if (w[1] == "X") skip[w[2] " " w[3]] = 1
+              else if (side == "canonical") { t = l; sub(/^P [^ ]* /, "", t); para[w[2]] = para[w[2]] "M " t "\n" } } }
+    function flush() { if (slug != "" && para[slug] != "") printf "M \n%s", para[slug] }
+    FNR == 1 { if (part == "M") flush(); slug = FILENAME; sub(/^[0-9]*-/, "", slug); sub(/\.patch$/, "", slug)
+               print "= " slug; part = "H"; subj = 0 }
+    part == "H" && /^(From|Date): / { print "H " $0; next }
+    part == "H" && /^Subject: / { subj = 1; s = $0; sub(/^Subject: (\[PATCH[^]]*\] )?/, "", s); next }
+    part == "H" && subj && /^ / { s = s $0; next }
+    part == "H" && /^$/ { if (subj) { print "H Subject: " s; subj = 0; part = "M" } next }
+    part == "M" && /^---$/ { flush(); part = "S"; next }
+    part == "M" { print "M " $0; next }
+    /^diff --git / { f = substr($3, 3); part = "D"; h = 0; next }
+    part == "D" && /^@@ / { h = 1; next }
+    part == "D" && h && /^[-+]/ && !skip[slug " " f] { print "D " f " " $0 }
+  ' "$@"
+}
+
 # check_generated NAME: the checks that need no tree (see the top).
 check_generated() {
   name=$1 dir=$patches/$1 from=$(from_of "$1")
@@ -196,37 +222,37 @@ check_generated() {
   [ "$(recorded "$dir" patches)" = "$(patches_hash "$dir")" ] || fail "its patches were edited after they were made: $again"
   n=$(series_list "$canon" | wc -l)
   [ "$(series_list "$dir" | wc -l)" -eq "$n" ] || fail "$(series_list "$dir" | wc -l) patches, patches/$from has $n"
-  tmp=$(mktemp -d "${TMPDIR:-/tmp}/series-check.XXXXXX")
-  # The +/- lines of each file a patch touches, "FILE<TAB>LINE", in order.
-  changes() { awk '/^diff --git /{ f = substr($3, 3); h = 0; next } /^@@ /{ h = 1; next }
-                   h && /^[-+]/ { print f "\t" $0 }' "$1"; }
   i=0
   for p in $(series_list "$canon"); do
     i=$((i + 1))
     g=$(series_list "$dir" | sed -n "${i}p")
-    [ "$(slug "$g")" = "$(slug "$p")" ] || { rm -rf "$tmp"; fail "patch $i is $g, not $p"; }
-    for x in c g; do
-      if [ $x = c ]; then f=$canon/$p; else f=$dir/$g; fi
-      git mailinfo "$tmp/$x.msg" "$tmp/$x.diff" < "$f" | grep -v '^Subject:' > "$tmp/$x.info"
-      sed -n 's/^Subject: \(\[PATCH[^]]*\] \)*//p' "$f" | head -n 1 >> "$tmp/$x.info"
-      changes "$tmp/$x.diff" > "$tmp/$x.changes"
-    done
-    fix=$(fixup_of "$name" "$p")
-    if [ -f "$fix" ]; then
-      [ -z "$(paragraph_of "$fix")" ] || { echo; paragraph_of "$fix"; } >> "$tmp/c.msg"
-      for f in $(sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$fix" | sort -u); do
-        for x in c g; do
-          awk -F '\t' -v f="$f" '$1 != f' "$tmp/$x.changes" > "$tmp/$x.x" && mv "$tmp/$x.x" "$tmp/$x.changes"
-        done
-      done
-    fi
-    why=
-    cmp -s "$tmp/c.info" "$tmp/g.info" || why="its author, date or subject are not those of patches/$from/$p"
-    cmp -s "$tmp/c.msg" "$tmp/g.msg" || why="its message is not that of patches/$from/$p (and its fixup's paragraph)"
-    cmp -s "$tmp/c.changes" "$tmp/g.changes" ||
-      why="it changes other lines than patches/$from/$p$([ ! -f "$fix" ] || echo " outside the files of its fixup"), in $(diff "$tmp/c.changes" "$tmp/g.changes" | sed -n 's/^[<>] \([^	]*\)	.*/\1/p' | head -n 1)"
-    [ -z "$why" ] || { rm -rf "$tmp"; fail "$g: $why"; }
+    [ "$(slug "$g")" = "$(slug "$p")" ] || fail "patch $i is $g, not $p"
   done
+  # Both series as text to compare: each patch's author, date and subject
+  # (H), message (M: the canonical one with its fixup's paragraph) and the
+  # +/- lines of each file (D), but those of the files its fixup touches.
+  tmp=$(mktemp -d "${TMPDIR:-/tmp}/series-check.XXXXXX")
+  for p in $(series_list "$canon"); do
+    fix=$(fixup_of "$name" "$p")
+    [ -f "$fix" ] || continue
+    sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$fix" | sort -u | sed "s|^|X $(slug "$p") |"
+    paragraph_of "$fix" | sed "s|^|P $(slug "$p") |"
+  done > "$tmp/fixups"
+  (cd "$canon" && normalize "$tmp/fixups" canonical $(series_list "$canon")) > "$tmp/c"
+  (cd "$dir" && normalize "$tmp/fixups" generated $(series_list "$dir")) > "$tmp/g"
+  if ! cmp -s "$tmp/c" "$tmp/g"; then
+    at=$(diff "$tmp/c" "$tmp/g" | sed -n '1s/^\([0-9]*\).*/\1/p')
+    what=$(sed -n "${at}p" "$tmp/c" | cut -c1)
+    p=$(head -n "$at" "$tmp/c" | sed -n 's/^= //p' | tail -n 1)
+    g=$(series_list "$dir" | grep -e "-$p\.patch\$")
+    p=$(series_list "$canon" | grep -e "-$p\.patch\$")
+    rm -rf "$tmp"
+    case $what in
+      H) fail "$g: its author, date or subject are not those of patches/$from/$p" ;;
+      M) fail "$g: its message is not that of patches/$from/$p (and its fixup's paragraph)" ;;
+      *) fail "$g: it changes other lines than patches/$from/$p (but in its fixup's files)" ;;
+    esac
+  fi
   rm -rf "$tmp"
   for f in "$dir"/fixup-*.diff; do
     [ -f "$f" ] || continue
