@@ -28,11 +28,16 @@ ifneq ($(LWIP_DIR),)
     $(error $(LWIP_USER_VERSION))
   endif
   LWIP_KEYS := user-$(LWIP_USER_VERSION)
+  # lwIP's own tree (a release, lwIP's git) takes the series made for its
+  # version; any other is a vendor's (LWIP_VENDOR_user-V): its contrib/ and
+  # its tests are the vendor's (test/product/unit, lwip-check, lwip-builds).
+  LWIP_VENDOR_user-$(LWIP_USER_VERSION) := $(if $(filter lwip-$(LWIP_USER_VERSION),\
+    $(shell $(TOP)/mk/apply-patches.sh which $(LWIP_DIR) 2>/dev/null)),,yes)
   # A vendor's tree built with options it was not written for may define
   # static functions it then leaves unused (esp-lwip's 2.1.x ip4_frag.c:
   # ip_reass_timeout_cb, used only with ESP's on-demand timers): a warning,
-  # not an error. Debian's trees stay strict.
-  LWIP_CFLAGS_TREE := -Wno-error=unused-function
+  # not an error.
+  LWIP_CFLAGS_TREE := $(if $(LWIP_VENDOR_user-$(LWIP_USER_VERSION)),-Wno-error=unused-function)
   LWIP_VERSION_user-$(LWIP_USER_VERSION) := $(LWIP_USER_VERSION)
   LWIP_TREE_user-$(LWIP_USER_VERSION) := $(LWIP_DIR)
 else

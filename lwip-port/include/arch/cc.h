@@ -31,4 +31,21 @@
 #define BYTE_ORDER BIG_ENDIAN
 #endif
 
+/* A vendor's tree built outside its SDK: esp-lwip's 2.1.3-esp opt.h adds
+ * its on-demand timer options into LWIP_NUM_SYS_TIMEOUT_INTERNAL, a C
+ * expression, with no default (its own host tests set them to 0 without
+ * ESP-IDF). 0, lwIP's own timers, unless an lwipopts.h says otherwise. */
+#ifndef ESP_LWIP_DHCP_FINE_TIMERS_ONDEMAND
+#define ESP_LWIP_DHCP_FINE_TIMERS_ONDEMAND 0
+#endif
+#ifndef ESP_LWIP_IGMP_TIMERS_ONDEMAND
+#define ESP_LWIP_IGMP_TIMERS_ONDEMAND 0
+#endif
+#ifndef ESP_LWIP_DNS_TIMERS_ONDEMAND
+#define ESP_LWIP_DNS_TIMERS_ONDEMAND 0
+#endif
+#ifndef ESP_LWIP_MLD6_TIMERS_ONDEMAND
+#define ESP_LWIP_MLD6_TIMERS_ONDEMAND 0
+#endif
+
 #endif /* LWIP_ARCH_CC_H */

@@ -13,7 +13,10 @@
 PKGS_lwip-builds := cmake ninja-build binutils bash
 GOAL_AREAS_lwip-builds := host patches lwip-builds
 GOAL_AREAS_lwip-builds-iteropts := host patches lwip-builds
-LWIP_BUILDS_KEYS := $(foreach k,$(LWIP_KEYS),$(if $(filter 2.1.%,$(LWIP_VERSION_$k)),,$k))
+# lwIP's trees from 2.2 on; not a vendor's (mk/lwip.mk), whose contrib/ is
+# the vendor's and need not build with lwIP's flags (NXP's
+# mcux_release_2.13.0 does not).
+LWIP_BUILDS_KEYS := $(foreach k,$(LWIP_KEYS),$(if $(filter 2.1.%,$(LWIP_VERSION_$k))$(LWIP_VENDOR_$k),,$k))
 
 # lwIP's own Makefiles share make's job slots ($(RECURSE), mk/config.mk).
 define lwip_builds

@@ -16,9 +16,12 @@
 #
 # 2.2 on, the programs are lwIP's runner contrib/ports/unix/check, built by
 # its own Makefile (as lwIP's CI does) in a copy of the tree, build/lwip-check/TREE.
-# 2.1 (its contrib/ is a repository of its own): test/unit built from the
-# tree's Filelists as program unit/k-stock, unit/k-patched-inline-on (the
-# tree's test options; inline is their default) and lwip-check/k-series-tests.
+# 2.1 (its contrib/ is a repository of its own) and a vendor's tree (its
+# contrib/ is the vendor's; mk/lwip.mk): test/unit built from the tree's
+# Filelists as program unit/k-stock, unit/k-patched-inline-on (the tree's
+# test options; inline is their default) and lwip-check/k-series-tests. A
+# vendor's tree may fail its own tests: those failures of the stock program
+# are allowed, the patched one may fail no other (run.sh's BASELINE).
 
 GOAL_AREAS_lwip-check := host patches
 LWIP_CHECK := $(TOP)/test/product/lwip-check/run.sh
@@ -40,6 +43,7 @@ $(TOP)/$(BUILD)/$k-series-tests/%.c: | $(BUILD)/$k-series-tests.stamp ;
 
 LWIP_CHECKS += lwip-check-$k
 lwip-check-$k_VERSION := $(LWIP_VERSION_$k)
+lwip-check-$k_VENDOR := $(LWIP_VENDOR_$k)
 lwip-check-$k_REGRESSIONS := $(LWIP_REGRESSIONS_$(basename $(LWIP_VERSION_$k)))
 endef
 
@@ -60,7 +64,7 @@ lwip-check-$k_SERIES_TESTS := $(BUILD)/lwip-check/$k-series-tests/prog
 endef
 
 $(foreach k,$(LWIP_KEYS),$(eval $(series_tests_tree)) \
-  $(eval $(if $(filter 2.1.%,$(LWIP_VERSION_$k)),$(lwip_check_filelists),$(lwip_check_runner))))
+  $(eval $(if $(filter 2.1.%,$(LWIP_VERSION_$k))$(LWIP_VENDOR_$k),$(lwip_check_filelists),$(lwip_check_runner))))
 
 # lwIP's runner of tree TREE (a build key, or KEY-patched, KEY-series-tests).
 $(BUILD)/lwip-check/%/$(LWIP_CHECK_RUNNER): $$(LWIP_READY_$$*)
@@ -69,8 +73,8 @@ $(BUILD)/lwip-check/%/$(LWIP_CHECK_RUNNER): $$(LWIP_READY_$$*)
 define lwip_check_rules
 .PHONY: $1
 $1: $($1_STOCK) $($1_PATCHED) $($1_SERIES_TESTS)
-	$$(Q)$(LWIP_CHECK) counts "$1" $($1_STOCK) $($1_PATCHED)
-	$$(Q)$(LWIP_CHECK) regress "$1" "pristine lwIP $($1_VERSION)" $($1_SERIES_TESTS) $($1_REGRESSIONS)
+	$$(Q)$(if $($1_VENDOR),BASELINE=$($1_STOCK)) $(LWIP_CHECK) counts "$1" $($1_STOCK) $($1_PATCHED)
+	$$(Q)$(if $($1_VENDOR),BASELINE=$($1_STOCK)) $(LWIP_CHECK) regress "$1" "pristine lwIP $($1_VERSION)" $($1_SERIES_TESTS) $($1_REGRESSIONS)
 endef
 $(foreach c,$(LWIP_CHECKS),$(eval $(call lwip_check_rules,$c)))
 
