@@ -10,7 +10,7 @@
 # of tree k with the series applied, re-created when a patch or the series
 # changes. It adds no files: its source lists are tree k's.
 
-PKGS_patches := patch
+PKGS_patches := patch git
 APPLY_PATCHES := $(TOP)/mk/apply-patches.sh
 # Any series may be the one that fits a tree best.
 PATCH_SERIES := $(wildcard $(TOP)/patches/*/series $(TOP)/patches/*/*.patch)
