@@ -8,7 +8,8 @@
 #   inet_chksum alg2/alg3  lwIP's checksum file, LWIP_CHKSUM_ALGORITHM 2 or 3
 #   fastsum                every src/ file, as one relocatable object
 # and what LWIP_CHKSUM costs in a firmware: lwip_standard_chksum (alg 2, 3)
-# or fastsum_chksum linked alone with --gc-sections.
+# or fastsum_chksum linked alone with --gc-sections; and per-patch.sh, the
+# three lwIP objects' text after each patch of the series on SIZE_PATCH_CORES.
 PKGS_size := gcc-arm-none-eabi binutils-arm-none-eabi libnewlib-arm-none-eabi \
   gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf gcc-xtensa-lx106 binutils-xtensa-lx106 \
   picolibc-xtensa-lx106-elf
@@ -34,6 +35,7 @@ SIZE_PORT := $(wildcard lwip-port/baremetal/*.h lwip-port/baremetal/*/*.h lwip-p
 SIZE_LWIP_FILES := ip4 ip4_frag icmp
 SIZE_OBJECTS := $(foreach f,$(SIZE_LWIP_FILES),$f-stock $f-patched) inet_chksum-alg2 inet_chksum-alg3 fastsum
 SIZE_LINKED := chksum-alg2 chksum-alg3 chksum-fastsum
+SIZE_PATCH_CORES := cortex-m0 cortex-m4 rv32imc lx106
 
 # $(call size_core,CORE,OPT): the objects and links of one column.
 define size_core
@@ -68,4 +70,7 @@ size: $$(SIZE_FILES) ## code size (text/data/bss) on Cortex-M0/M3/M4/M7, rv32imc
 	$(Q)$(if $(CROSS_TREE),true,echo "error: make size needs lwIP 2.2.1; the tree is $(LWIP_KEYS)" >&2; exit 2)
 	$(Q)$(TOP)/test/measure/size/size-table.sh $(BUILD)/size "$(SIZE_OPTS)" \
 	  "$(foreach c,$(SIZE_CORES),$c=$(SIZE_TOOL_$c))" "$(SIZE_OBJECTS)" "$(SIZE_LINKED)" > $(BUILD)/size/size.md.tmp
+	$(Q)echo >> $(BUILD)/size/size.md.tmp && $(TOP)/test/measure/size/per-patch.sh $(BUILD)/size/per-patch \
+	  $(LWIP_TREE_$(LWIP_DEFAULT)) $(TOP)/patches/lwip-$(LWIP_VERSION_$(LWIP_DEFAULT)) \
+	  $(foreach c,$(SIZE_PATCH_CORES),"$c=$(SIZE_CC_$c) -Os $(SIZE_CFLAGS)") >> $(BUILD)/size/size.md.tmp
 	$(Q)mv $(BUILD)/size/size.md.tmp $(BUILD)/size/size.md && cat $(BUILD)/size/size.md
