@@ -6,7 +6,7 @@
 # `make -n test` as root installs nothing, and that `make` and `make test` as
 # root pass, with make fresh-test's own -j. Needs root; not part of `make
 # test` (it runs `make test` itself); .ci/run runs it after `make test` when
-# CI is set. docs/building.md has the details and the times it takes.
+# CI is set. docs/building.md has the details.
 
 PKGS_fresh := mmdebstrap mount git procps
 # only for the goals that name them (not make test)

@@ -11,7 +11,7 @@
 # executes more instructions (on Cortex-M0+ also cycles) than memcpy plus
 # the path's sum on AArch64, RISC-V, ARMv6-M and Xtensa. limits.sh asserts
 # the limits (limits.md): `make count-limits`, in make test, runs it and
-# the Cortex-M0+ copy bound. docs/count.md has the numbers.
+# the Cortex-M0+ copy bound. docs/count.md says what is counted and how.
 
 PKGS_count := gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu qemu-user \
   libc6-dev-armhf-cross libc6-dev-arm64-cross libc6-dev-riscv64-cross \

@@ -47,14 +47,14 @@ interop-pristine: $(addprefix interop-,$(addsuffix -pristine,$(LWIP_KEYS))) ## t
 TEST_TARGETS += interop
 
 # iperf against lwiperf (iperf.sh, docs/interop.md): tapdemo
-# with lwIP's iperf 2 server, built the same way three times for the newest
-# lwIP version in use: stock (the pristine tree, lwIP's checksum), patched
+# with lwIP's iperf 2 server, built the same way three times for the default
+# lwIP version: stock (the pristine tree, lwIP's checksum), patched
 # (the patched tree, lwIP's checksum) and fastsum (the patched tree with
 # fastsum). The kernel's `iperf -c` is the client. Root only, like interop;
 # part of `make interop`.
 #
 #   make interop-iperf                   timed runs of 3 s each way
-#   make interop-iperf IPERF_SECONDS=10  the table of docs/interop.md
+#   make interop-iperf IPERF_SECONDS=10  longer timed runs, a steadier table
 
 # iperf with interop's packages, installed as root only (mk/packages.mk)
 PKGS_interop += iperf

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # make bench-peers: fastsum beside what a user would pick instead
-# (test/measure/bench/bench_peers.c; docs/benchmarks.md has the results).
+# (test/measure/bench/bench_peers.c; docs/benchmarks.md says what is timed).
 #
 #   Linux's x86_64 csum_partial   arch/x86/lib/csum-partial_64.c, extracted
 #                                 at build time from Debian's Linux source
