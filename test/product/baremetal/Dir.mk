@@ -128,7 +128,7 @@ BAREMETAL_X86_64_PROG := $(BUILD)/baremetal/x86_64/fastsum/prog
 PROGRAMS += baremetal/x86_64/fastsum
 baremetal/x86_64/fastsum_CC := $(BAREMETAL_CC_x86_64)
 baremetal/x86_64/fastsum_SRCS := $(FASTSUM_TEST_PLAIN_SRCS) $(BAREMETAL_X86_64)/libc.c
-baremetal/x86_64/fastsum_CFLAGS := $(FASTSUM_TEST_CFLAGS) -DFASTSUM_TEST_MCU -DFASTSUM_TEST_WITHOUT_LWIP
+baremetal/x86_64/fastsum_CFLAGS := $(FASTSUM_TEST_CFLAGS) -DFASTSUM_TEST_MCU -DFASTSUM_TEST_LONG -DFASTSUM_TEST_WITHOUT_LWIP
 baremetal/x86_64/fastsum_LIBS := $(call baremetal_board,x86_64) -nostdlib -static -no-pie \
   -Wl,-T,$(TOP)/$(BAREMETAL_X86_64)/image.ld -Wl,--build-id=none -Wl,--no-warn-rwx-segments
 $(BAREMETAL_X86_64_PROG): $(BAREMETAL_X86_64)/image.ld
