@@ -25,6 +25,9 @@ static const struct fastsum_impl fastsum_table[] = {
   {"avx2", fastsum_chksum_avx2, fastsum_chksum_copy_avx2, fastsum_usable_avx2,
    FASTSUM_AVX2_BATCH_BYTES, FASTSUM_AVX2_ALIGN},
 #endif
+#ifdef FASTSUM_HAVE_AVX512
+  {"avx512", fastsum_chksum_avx512, fastsum_chksum_copy_avx512, fastsum_usable_avx512, 0, 0},
+#endif
 #ifdef FASTSUM_HAVE_AARCH64
   {"aarch64", fastsum_chksum_aarch64, NULL, NULL, 0, 0},
 #endif

@@ -59,6 +59,10 @@ extern "C" {
 #if !defined(FASTSUM_NO_AVX2)
 #define FASTSUM_HAVE_AVX2 1
 #endif
+/* AVX-512 (BW, VL) likewise. */
+#if !defined(FASTSUM_NO_AVX512)
+#define FASTSUM_HAVE_AVX512 1
+#endif
 #endif
 #endif
 
@@ -150,6 +154,12 @@ int fastsum_usable_avx2(void);
 #define FASTSUM_AVX2_BATCH_BYTES (FASTSUM_AVX2_MAX_ROUNDS * FASTSUM_AVX2_ROUND_BYTES + \
                                   FASTSUM_AVX2_ROUND_BYTES - 1)
 #define FASTSUM_AVX2_ALIGN 32
+#endif
+
+#ifdef FASTSUM_HAVE_AVX512
+uint16_t fastsum_chksum_avx512(const void *data, int len);
+uint16_t fastsum_chksum_copy_avx512(void *dst, const void *src, uint16_t len);
+int fastsum_usable_avx512(void);
 #endif
 
 /* The only path of its architecture is the public sum itself: its file

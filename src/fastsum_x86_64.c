@@ -77,30 +77,44 @@ fastsum_chksum_copy_x86_64(void *dst, const void *src, uint16_t len)
 
 #ifdef FASTSUM_HAVE_SSE2
 
+/* The vector paths the public functions may take, the fastest first, each
+ * from the length on where it beats the scalar code. */
+static const struct vector_path {
+  int (*usable)(void); /* NULL: every x86_64 CPU */
+  uint16_t (*chksum)(const void *data, int len);
+  uint16_t (*chksum_copy)(void *dst, const void *src, uint16_t len);
+  int min_len;
+} vector_paths[] = {
+#ifdef FASTSUM_HAVE_AVX512
+  {fastsum_usable_avx512, fastsum_chksum_avx512, fastsum_chksum_copy_avx512, FASTSUM_AVX512_MIN_LEN},
+#endif
+#ifdef FASTSUM_HAVE_AVX2
+  {fastsum_usable_avx2, fastsum_chksum_avx2, fastsum_chksum_copy_avx2, FASTSUM_X86_VECTOR_MIN_LEN},
+#endif
+  {NULL, fastsum_chksum_sse2, fastsum_chksum_copy_sse2, FASTSUM_X86_VECTOR_MIN_LEN},
+};
+
 static uint16_t first_chksum(const void *data, int len);
 static uint16_t first_chksum_copy(void *dst, const void *src, uint16_t len);
 
-/* The vector path of the long lengths: until the first call, a function
- * that chooses it. No constructor: a bare-metal program runs none, and a
- * program that never sums long data never asks the CPU. Threads that race
- * on the first call store the same pointers. */
+/* The first of them this CPU runs, and its length: until the first call,
+ * 0 and functions that choose it. No constructor: a bare-metal program
+ * runs none. Threads that race on the first call store the same values,
+ * and any mix of old and new ones sums right. */
+static int long_min_len;
 static uint16_t (*long_chksum)(const void *data, int len) = first_chksum;
 static uint16_t (*long_chksum_copy)(void *dst, const void *src, uint16_t len) = first_chksum_copy;
 
-/* The fastest vector path this CPU runs: SSE2 on every x86_64 CPU. */
 static void
 choose_vector_path(void)
 {
-  uint16_t (*chksum)(const void *data, int len) = fastsum_chksum_sse2;
-  uint16_t (*chksum_copy)(void *dst, const void *src, uint16_t len) = fastsum_chksum_copy_sse2;
-#ifdef FASTSUM_HAVE_AVX2
-  if (fastsum_usable_avx2()) {
-    chksum = fastsum_chksum_avx2;
-    chksum_copy = fastsum_chksum_copy_avx2;
+  const struct vector_path *v = vector_paths;
+  while (v->usable != NULL && !v->usable()) {
+    v++;
   }
-#endif
-  long_chksum = chksum;
-  long_chksum_copy = chksum_copy;
+  long_chksum = v->chksum;
+  long_chksum_copy = v->chksum_copy;
+  long_min_len = v->min_len;
 }
 
 static uint16_t
@@ -125,7 +139,7 @@ fastsum_chksum(const void *data, int len)
 #ifdef FASTSUM_HAVE_SSE2
   /* expected not taken: short lengths (headers) take the scalar code with
    * no jump at all */
-  if (__builtin_expect(len >= FASTSUM_X86_VECTOR_MIN_LEN, 0)) {
+  if (__builtin_expect(len >= long_min_len, 0)) {
     return long_chksum(data, len);
   }
 #endif
@@ -136,7 +150,7 @@ uint16_t
 fastsum_chksum_copy(void *dst, const void *src, uint16_t len)
 {
 #ifdef FASTSUM_HAVE_SSE2
-  if (__builtin_expect(len >= FASTSUM_X86_VECTOR_MIN_LEN, 0)) {
+  if (__builtin_expect(len >= long_min_len, 0)) {
     return long_chksum_copy(dst, src, len);
   }
 #endif

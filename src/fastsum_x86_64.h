@@ -18,10 +18,13 @@
 
 #include "fastsum_private.h"
 
-/** From this length on the public functions take the best vector path the
- * CPU runs (fastsum_x86_64.c), and a vector path its vectors; shorter data
- * (headers) goes to the scalar code: no vector setup, no reduction. */
+/** From these lengths on the public functions take the vector path the
+ * CPU runs (fastsum_x86_64.c); shorter data (headers) goes to the scalar
+ * code: no vector setup, no reduction. SSE2 and AVX2 also hand shorter
+ * data to the scalar code themselves; AVX-512, whose masked loads take the
+ * ends, sums any length. */
 #define FASTSUM_X86_VECTOR_MIN_LEN 384
+#define FASTSUM_AVX512_MIN_LEN 64
 
 /* ---- Scalar sums ------------------------------------------------------ */
 

@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
+ * fastsum AVX-512 path (AVX-512BW and VL): fastsum_chksum_avx512,
+ * _copy_avx512, compiled through a target attribute and taken only where
+ * fastsum_usable_avx512 says the CPU runs it and the operating system has
+ * enabled the opmask and ZMM registers.
+ *
+ * Each 64-bit lane of a vector is a pair of 32-bit words H:L. Two
+ * accumulators per chain: one adds the lanes whole (L's carries go into
+ * H's bits and are lost at the top), the other adds H alone; the sum of
+ * the L's is then the first minus the second shifted up by 32, exact as
+ * long as it stays below 2^64 (it gets less than 2^32 a lane from each of
+ * the fewer than 2^26 vectors of any int length). Three instructions a
+ * vector, no bias, no carries to track, nothing to widen.
+ *
+ * The ends are masked loads (and stores, for the copy): a masked byte is
+ * neither read nor written and cannot fault, so nothing outside
+ * [data, data + len) is touched and no scalar code runs for the head or
+ * the tail. Short data is taken as it lies, the vectors from its first
+ * byte, the last one masked. From FASTSUM_AVX512_GRID_LEN bytes on, where
+ * loads across two cache lines would cost more than the extra masked
+ * vector, the vectors lie on a 64-byte grid (the data's for the sum, the
+ * destination's for the copy: split stores cost more than split loads):
+ * the first is loaded from the grid line of the first byte with the bytes
+ * before it masked off, and if that is an odd number of bytes every word
+ * is summed with its bytes swapped and the total swapped back at the end
+ * (RFC 1071 2(B)).
+ */
+#include "fastsum_private.h"
+
+#ifdef FASTSUM_HAVE_AVX512
+
+#include "fastsum_x86_64.h"
+
+#include <immintrin.h>
+
+#define FASTSUM_AVX512 __attribute__((target("avx512bw,avx512vl,bmi2")))
+
+/* From this length on the vectors lie on the 64-byte grid. */
+#define FASTSUM_AVX512_GRID_LEN 1024
+
+/* Bytes lead..n-1 of a vector (n > 64: to its end). */
+FASTSUM_AVX512 static inline __mmask64
+bytes_between(size_t lead, size_t n)
+{
+  return (__mmask64)_bzhi_u64(~(uint64_t)0 << lead, (unsigned)(n < 64 ? n : 64));
+}
+
+/* x added to a chain: all += x, high += x >> 32. */
+#define AVX512_ADD(all, high, x) \
+  do { \
+    __m512i x_ = (x); \
+    all = _mm512_add_epi64(all, x_); \
+    high = _mm512_add_epi64(high, _mm512_srli_epi64(x_, 32)); \
+  } while (0)
+
+/* The rounds of 256 bytes on the grid are assembly: with intrinsics GCC 12
+ * loads each vector twice and copies the accumulators every round. s (and
+ * d) point to the ends of the rounds, the index i counts up from -256 * r
+ * to 0. Two chains, each vector to one of them. */
+#define AVX512_CHAIN(t, u, all, high) \
+  "vpsrlq $32, %%zmm" t ", %%zmm" u "\n\t" \
+  "vpaddq %%zmm" t ", %[" all "], %[" all "]\n\t" \
+  "vpaddq %%zmm" u ", %[" high "], %[" high "]\n\t"
+#define AVX512_SUMS_AND_NEXT \
+  AVX512_CHAIN("0", "4", "all0", "high0") AVX512_CHAIN("1", "5", "all1", "high1") \
+  AVX512_CHAIN("2", "6", "all0", "high0") AVX512_CHAIN("3", "7", "all1", "high1") \
+  "add $256, %[i]\n\t" \
+  "jnz 1b"
+#define AVX512_OPERANDS \
+  [all0] "+v"(all0), [high0] "+v"(high0), [all1] "+v"(all1), [high1] "+v"(high1), [i] "+r"(i)
+#define AVX512_CLOBBERS \
+  "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "cc", "memory"
+#define AVX512_LOADS(insn) \
+  insn " (%[s],%[i]), %%zmm0\n\t" \
+  insn " 64(%[s],%[i]), %%zmm1\n\t" \
+  insn " 128(%[s],%[i]), %%zmm2\n\t" \
+  insn " 192(%[s],%[i]), %%zmm3\n\t"
+
+/* Each lane of the two chains: its L's (all minus the H's shifted up)
+ * plus its H's; the lanes added. */
+FASTSUM_AVX512 static inline uint64_t
+lanes_total(__m512i all0, __m512i high0, __m512i all1, __m512i high1)
+{
+  __m512i all = _mm512_add_epi64(all0, all1), high = _mm512_add_epi64(high0, high1);
+  return (uint64_t)_mm512_reduce_add_epi64(
+    _mm512_add_epi64(_mm512_sub_epi64(all, _mm512_slli_epi64(high, 32)), high));
+}
+
+/* One's-complement 64-bit sum of 0 < n < FASTSUM_AVX512_GRID_LEN bytes at
+ * s, on its own word grid, and a copy of them to d unless d is NULL: whole
+ * vectors from s, then the last 1..64 bytes masked. Inline: d is a
+ * constant in each caller. */
+FASTSUM_AVX512 static inline __attribute__((always_inline)) uint64_t
+avx512_sum_as_it_lies(uint8_t *d, const uint8_t *s, size_t n)
+{
+  const size_t whole = (n - 1) / 64;
+  const __mmask64 m = bytes_between(0, n - 64 * whole);
+  __m512i x = _mm512_maskz_loadu_epi8(m, s + 64 * whole), x1;
+  __m512i all0 = x, high0 = _mm512_srli_epi64(x, 32), all1 = _mm512_setzero_si512(), high1 = all1;
+  size_t k;
+  if (d != NULL) {
+    _mm512_mask_storeu_epi8(d + 64 * whole, m, x);
+  }
+  for (k = 0; k + 2 <= whole; k += 2) {
+    x = _mm512_loadu_si512(s + 64 * k);
+    x1 = _mm512_loadu_si512(s + 64 * k + 64);
+    if (d != NULL) {
+      _mm512_storeu_si512(d + 64 * k, x);
+      _mm512_storeu_si512(d + 64 * k + 64, x1);
+    }
+    AVX512_ADD(all0, high0, x);
+    AVX512_ADD(all1, high1, x1);
+  }
+  if (k < whole) {
+    x = _mm512_loadu_si512(s + 64 * k);
+    if (d != NULL) {
+      _mm512_storeu_si512(d + 64 * k, x);
+    }
+    AVX512_ADD(all1, high1, x);
+  }
+  return lanes_total(all0, high0, all1, high1);
+}
+
+/* One's-complement 64-bit sum of n >= 64 bytes from s + lead (lead < 64),
+ * on the word grid of s, and a copy of them to d + lead unless d is NULL:
+ * the vectors at s + 64 k, the first and the last masked, the ones between
+ * them aligned (loads of the sum, stores of the copy). */
+FASTSUM_AVX512 static inline __attribute__((always_inline)) uint64_t
+avx512_sum_on_grid(uint8_t *d, const uint8_t *s, size_t n, size_t lead)
+{
+  const size_t end = lead + n, last = (end - 1) / 64, rounds = (last - 1) / 4;
+  __mmask64 m = bytes_between(lead, 64);
+  __m512i x, all0, high0, all1 = _mm512_setzero_si512(), high1 = all1;
+  size_t k = 1 + 4 * rounds;
+  prefetch_last_lines(s, end);
+  x = _mm512_maskz_loadu_epi8(m, s);
+  all0 = x;
+  high0 = _mm512_srli_epi64(x, 32);
+  if (d != NULL) {
+    _mm512_mask_storeu_epi8(d, m, x);
+  }
+  /* vectors 1 .. last - 1 whole: rounds of four, then one at a time */
+  if (rounds > 0) {
+    ptrdiff_t i = -(ptrdiff_t)(rounds * 256);
+    if (d != NULL) {
+      __asm__(".p2align 5\n"
+              "1:\n\t" AVX512_LOADS("vmovdqu64")
+              "vmovdqa64 %%zmm0, (%[d],%[i])\n\t"
+              "vmovdqa64 %%zmm1, 64(%[d],%[i])\n\t"
+              "vmovdqa64 %%zmm2, 128(%[d],%[i])\n\t"
+              "vmovdqa64 %%zmm3, 192(%[d],%[i])\n\t" AVX512_SUMS_AND_NEXT
+              : AVX512_OPERANDS
+              : [s] "r"(s + 64 * k), [d] "r"(d + 64 * k)
+              : AVX512_CLOBBERS);
+    } else {
+      __asm__(".p2align 5\n"
+              "1:\n\t" AVX512_LOADS("vmovdqa64") AVX512_SUMS_AND_NEXT
+              : AVX512_OPERANDS
+              : [s] "r"(s + 64 * k)
+              : AVX512_CLOBBERS);
+    }
+  }
+  for (; k < last; k++) {
+    x = _mm512_loadu_si512(s + 64 * k);
+    if (d != NULL) {
+      _mm512_store_si512(d + 64 * k, x);
+    }
+    AVX512_ADD(all1, high1, x);
+  }
+  m = bytes_between(0, end - 64 * last);
+  x = _mm512_maskz_loadu_epi8(m, s + 64 * last);
+  if (d != NULL) {
+    _mm512_mask_storeu_epi8(d + 64 * last, m, x);
+  }
+  AVX512_ADD(all0, high0, x);
+  return lanes_total(all0, high0, all1, high1);
+}
+
+FASTSUM_AVX512 uint16_t
+fastsum_chksum_avx512(const void *data, int len)
+{
+  const size_t lead = (uintptr_t)data & 63;
+  uint64_t sum;
+  if (len <= 0) {
+    return 0;
+  }
+  if (len < FASTSUM_AVX512_GRID_LEN) {
+    return fastsum_fold64(avx512_sum_as_it_lies(NULL, (const uint8_t *)data, (size_t)len));
+  }
+  sum = avx512_sum_on_grid(NULL, (const uint8_t *)((uintptr_t)data - lead), (size_t)len, lead);
+  return fastsum_fold64(lead & 1 ? swap_sum(sum) : sum);
+}
+
+FASTSUM_AVX512 uint16_t
+fastsum_chksum_copy_avx512(void *dst, const void *src, uint16_t len)
+{
+  const size_t lead = (uintptr_t)dst & 63;
+  uint64_t sum;
+  if (len == 0) {
+    return 0;
+  }
+  if (len < FASTSUM_AVX512_GRID_LEN) {
+    return fastsum_fold64(avx512_sum_as_it_lies((uint8_t *)dst, (const uint8_t *)src, len));
+  }
+  sum = avx512_sum_on_grid((uint8_t *)((uintptr_t)dst - lead), (const uint8_t *)((uintptr_t)src - lead),
+                           len, lead);
+  return fastsum_fold64(lead & 1 ? swap_sum(sum) : sum);
+}
+
+/* AVX-512 F, BW, VL (CPUID leaf 7 EBX bits 16, 30, 31) and BMI2 (bit 8),
+ * with the opmask and ZMM state enabled: XCR0's SSE, AVX, opmask,
+ * ZMM_Hi256 and Hi16_ZMM bits. */
+int
+fastsum_usable_avx512(void)
+{
+  return fastsum_x86_cpu_has((1u << 16) | (1u << 30) | (1u << 31) | (1u << 8), 0xe6);
+}
+
+#endif /* FASTSUM_HAVE_AVX512 */
