@@ -34,7 +34,12 @@
 /* A vendor's tree built outside its SDK: esp-lwip's 2.1.3-esp opt.h adds
  * its on-demand timer options into LWIP_NUM_SYS_TIMEOUT_INTERNAL, a C
  * expression, with no default (its own host tests set them to 0 without
- * ESP-IDF). 0, lwIP's own timers, unless an lwipopts.h says otherwise. */
+ * ESP-IDF). 0, lwIP's own timers, unless an lwipopts.h says otherwise:
+ * lwipopts.h is read here first (its guard keeps it to once), because
+ * lwIP's def.h includes arch.h before opt.h reads lwipopts.h, and an
+ * lwipopts.h that sets them after these defaults (2.1.2-esp's own test
+ * options) would redefine them. */
+#include "lwipopts.h"
 #ifndef ESP_LWIP_DHCP_FINE_TIMERS_ONDEMAND
 #define ESP_LWIP_DHCP_FINE_TIMERS_ONDEMAND 0
 #endif
