@@ -33,11 +33,14 @@ ifneq ($(LWIP_DIR),)
   # its tests are the vendor's (test/product/unit, lwip-check, lwip-builds).
   LWIP_VENDOR_user-$(LWIP_USER_VERSION) := $(if $(filter lwip-$(LWIP_USER_VERSION),\
     $(shell $(TOP)/mk/apply-patches.sh which $(LWIP_DIR) 2>/dev/null)),,yes)
-  # A vendor's tree built with options it was not written for may define
-  # static functions it then leaves unused (esp-lwip's 2.1.x ip4_frag.c:
-  # ip_reass_timeout_cb, used only with ESP's on-demand timers): a warning,
-  # not an error.
-  LWIP_CFLAGS_TREE := $(if $(LWIP_VENDOR_user-$(LWIP_USER_VERSION)),-Wno-error=unused-function)
+  # A vendor's tree is written for its SDK's options and 32-bit targets:
+  # built here it may leave static functions or parameters unused (esp-lwip's
+  # 2.1.x ip4_frag.c: ip_reass_timeout_cb, used only with ESP's on-demand
+  # timers; NXP's lwiperf.c), print a u32_t with %lu (unsigned long there)
+  # and compare an int with a u32_t: warnings, not errors. lwIP's own trees
+  # keep -Werror whole.
+  LWIP_CFLAGS_TREE := $(if $(LWIP_VENDOR_user-$(LWIP_USER_VERSION)),\
+    -Wno-error=unused-function -Wno-error=unused-parameter -Wno-error=format -Wno-error=sign-compare)
   LWIP_VERSION_user-$(LWIP_USER_VERSION) := $(LWIP_USER_VERSION)
   LWIP_TREE_user-$(LWIP_USER_VERSION) := $(LWIP_DIR)
 else

@@ -26,6 +26,8 @@
 #define LWIP_DNS                    0
 #define LWIP_HAVE_LOOPIF            0
 #define LWIP_STATS                  0
+/* NXP's lwiperf (its UDP server) will not build without it. */
+#define SO_REUSE                    1
 
 /* Route between the TAP interfaces. */
 #define IP_FORWARD                  1
