@@ -9,12 +9,14 @@
  *   lwip-alg2, lwip-alg3   lwIP's own algorithms
  *   load-floor    reads every byte and sums nothing (peers/load_floor.c):
  *                 the floor for any routine that must read the data
+ *   avx512, avx2  fastsum's AVX-512 and AVX2 paths on their own, where the
+ *                 CPU runs AVX-512 (else one line says it has none)
  *
  * Every routine but the floor is compared with lwIP's algorithm 2 at every
  * size and offset before anything is timed (the peers' sums folded to
  * lwIP's convention by their shims); a mismatch stops the run.
  *
- * Tables: hot (cache primed) at the sizes below and offsets 0 and 1; cold
+ * Tables: hot (cache primed) at the sizes below and offsets 0..7; cold
  * (flushed) at 1500 and 9000; dependent calls (each call's address waits
  * for the previous result: latency, not throughput) at 64, 256, 576 and
  * 1500. Then the targets, met or NOT MET. Files in BENCH_DIR: peers.csv,
@@ -40,26 +42,30 @@ struct routine {
   int peer; /* 1: a peer fastsum is measured against; 0: fastsum or the floor */
 };
 
-static const struct routine routines[] = {
+static const struct routine fixed_routines[] = {
   { "fastsum", fastsum_chksum, 0 },
   { "linux", peer_linux_csum_partial, 1 },
   { "dpdk-O2", peer_dpdk_O2, 1 },
   { "dpdk-O3-native", peer_dpdk_O3_native, 1 },
   { "lwip-alg2", lwip_standard_chksum_alg2, 1 },
   { "lwip-alg3", lwip_standard_chksum_alg3, 1 },
-  { "load-floor", peer_load_floor, 0 },
 };
 enum {
-  NROUTINES = sizeof(routines) / sizeof(routines[0]),
+  NFIXED = sizeof(fixed_routines) / sizeof(fixed_routines[0]),
+  MAX_ROUTINES = NFIXED + 3,
   FASTSUM = 0,
   LINUX = 1,
-  FLOOR = NROUTINES - 1,
   RUNS = 101,
   MAX_LEN = 65535,
-  NOFFSETS = 2
+  NOFFSETS = 8
 };
+/* the fixed ones, then fastsum's AVX-512 and AVX2 paths where the CPU runs
+ * AVX-512, then the floor (set_routines) */
+static struct routine routines[MAX_ROUTINES];
+static size_t n_routines, floor_k;
+static int avx512_k = -1, avx2_k = -1;
 
-static const int hot_sizes[] = { 20, 40, 64, 128, 256, 576, 1024, 1500, 4096, 9000, 65535 };
+static const int hot_sizes[] = { 20, 40, 64, 96, 128, 192, 256, 384, 512, 576, 1024, 1500, 4096, 9000, 65535 };
 static const int cold_sizes[] = { 1500, 9000 };
 static const int latency_sizes[] = { 64, 256, 576, 1500 };
 enum {
@@ -68,9 +74,42 @@ enum {
   NLATENCY = sizeof(latency_sizes) / sizeof(latency_sizes[0])
 };
 
-static double hot[NROUTINES][NHOT][NOFFSETS];
-static double cold[NROUTINES][NCOLD];
-static double latency[NROUTINES][NLATENCY];
+static double hot[MAX_ROUTINES][NHOT][NOFFSETS];
+static double cold[MAX_ROUTINES][NCOLD];
+static double latency[MAX_ROUTINES][NLATENCY];
+
+/* fastsum's path of that name as a routine, if this CPU runs it */
+static int add_path(const char *name)
+{
+  const struct fastsum_impl *impls;
+  size_t n = fastsum_impls(&impls), i;
+  for (i = 0; i < n; i++) {
+    if (strcmp(impls[i].name, name) == 0) {
+      routines[n_routines].name = impls[i].name;
+      routines[n_routines].fn = impls[i].chksum;
+      routines[n_routines].peer = 0;
+      return (int)n_routines++;
+    }
+  }
+  return -1;
+}
+
+static void set_routines(void)
+{
+  memcpy(routines, fixed_routines, sizeof(fixed_routines));
+  n_routines = NFIXED;
+  avx512_k = add_path("avx512");
+  if (avx512_k >= 0) {
+    avx2_k = add_path("avx2");
+  } else {
+    printf("this CPU runs no AVX-512 (or the build has no AVX-512 path): fastsum's AVX-512 and AVX2 "
+           "paths are not timed on their own\n");
+  }
+  routines[n_routines].name = "load-floor";
+  routines[n_routines].fn = peer_load_floor;
+  routines[n_routines].peer = 0;
+  floor_k = n_routines++;
+}
 
 /* Zero, read once at run time: the compiler cannot see that an address
  * plus (result & latency_mask) is the same address. */
@@ -96,17 +135,17 @@ enum { HOT, COLD, LATENCY };
 static const char *const mode_name[] = { "hot", "cold", "latency" };
 
 /* RUNS samples of every routine, interleaved (run i starts with routine
- * i % NROUTINES); the medians into out[routine * stride]; the CSV rows. */
+ * i % n_routines); the medians into out[routine * stride]; the CSV rows. */
 static void measure(FILE *csv, int mode, const unsigned char *p, int len, int offset, double *out,
                     size_t stride)
 {
-  static double samples[NROUTINES][RUNS];
+  static double samples[MAX_ROUTINES][RUNS];
   int run;
   size_t i, k;
   for (run = 0; run < RUNS; run++) {
-    for (i = 0; i < NROUTINES; i++) {
+    for (i = 0; i < n_routines; i++) {
       bench_sum_fn fn;
-      k = (run + i) % NROUTINES;
+      k = (run + i) % n_routines;
       fn = routines[k].fn;
       uint16_t r;
       samples[k][run] = mode == HOT ? bench_sum_hot(fn, p, len)
@@ -114,7 +153,7 @@ static void measure(FILE *csv, int mode, const unsigned char *p, int len, int of
                                        : time_latency(fn, p, len);
     }
   }
-  for (k = 0; k < NROUTINES; k++) {
+  for (k = 0; k < n_routines; k++) {
     struct bench_stats st = bench_stats_of(samples[k], RUNS);
     out[k * stride] = st.median;
     fprintf(csv, "%s,%s,%d,%d,%.2f,%.2f,%.2f,%.2f,%d\n", routines[k].name, mode_name[mode], len,
@@ -133,9 +172,9 @@ static void check_all(const unsigned char *buf)
   for (off = 0; off < 8; off++) {
     for (i = 0; i < NHOT + sizeof(extra) / sizeof(extra[0]); i++) {
       len = i < NHOT ? hot_sizes[i] : extra[i - NHOT];
-      for (k = 0; k < NROUTINES; k++) {
+      for (k = 0; k < n_routines; k++) {
         uint16_t want = lwip_standard_chksum_alg2(buf + off, len), got;
-        if (k == FLOOR) {
+        if (k == floor_k) {
           continue;
         }
         got = routines[k].fn(buf + off, len);
@@ -154,7 +193,7 @@ static void check_all(const unsigned char *buf)
 static size_t fastest_peer(const double *row, size_t stride)
 {
   size_t k, best = LINUX;
-  for (k = 0; k < NROUTINES; k++) {
+  for (k = 0; k < n_routines; k++) {
     if (routines[k].peer && row[k * stride] < row[best * stride]) {
       best = k;
     }
@@ -166,7 +205,7 @@ static void print_header(const char *title, const char *first)
 {
   size_t k;
   printf("\n-- %s\n%-10s", title, first);
-  for (k = 0; k < NROUTINES; k++) {
+  for (k = 0; k < n_routines; k++) {
     printf(" %14s", routines[k].name);
   }
   printf("  fastsum/fastest peer\n");
@@ -176,7 +215,7 @@ static void print_row(const char *label, const double *row, size_t stride)
 {
   size_t k, best = fastest_peer(row, stride);
   printf("%-10s", label);
-  for (k = 0; k < NROUTINES; k++) {
+  for (k = 0; k < n_routines; k++) {
     printf(" %14.1f", row[k * stride]);
   }
   printf("  %.2fx (%s)\n", row[FASTSUM * stride] / row[best * stride], routines[best].name);
@@ -202,40 +241,53 @@ static int hot_index(int size)
   bench_fail("%d bytes is not among the hot sizes", size);
 }
 
+/* The worst ratio of fastsum's hot median to routine k's (k < 0: the
+ * fastest peer's) over every size from min_size and every offset. */
+static double worst_hot(int k, int min_size, int *size, int *offset)
+{
+  const size_t stride = NHOT * NOFFSETS;
+  double worst = 0, r;
+  int s, off;
+  for (s = 0; s < NHOT; s++) {
+    for (off = 0; off < NOFFSETS && hot_sizes[s] >= min_size; off++) {
+      const double *row = &hot[0][s][off];
+      r = row[FASTSUM * stride] / row[(k < 0 ? fastest_peer(row, stride) : (size_t)k) * stride];
+      if (r > worst) {
+        worst = r, *size = hot_sizes[s], *offset = off;
+      }
+    }
+  }
+  return worst;
+}
+
 static void targets(void)
 {
   FILE *out = bench_csv_open("peers-targets.txt", "# make bench-peers targets");
   /* the CPU's AVX-512 (byte and word instructions), whether fastsum has a
-   * path for it or not: the target follows the hardware */
+   * path for it or not: the targets follow the hardware */
   int avx512 = __builtin_cpu_supports("avx512bw");
-  double worst = 0, worst_linux = 0, r, linux_limit = avx512 ? 0.5 : 0.65;
-  int worst_size = 0, worst_off = 0, s, off, l;
+  double r;
+  int size, off, s, l;
   char what[120];
 
-  for (s = 0; s < NHOT; s++) {
-    for (off = 0; off < NOFFSETS; off++) {
-      const double *row = &hot[0][s][off];
-      size_t stride = NHOT * NOFFSETS;
-      r = row[FASTSUM * stride] / row[fastest_peer(row, stride) * stride];
-      if (r > worst) {
-        worst = r, worst_size = hot_sizes[s], worst_off = off;
-      }
-      r = row[FASTSUM * stride] / row[LINUX * stride];
-      if (hot_sizes[s] >= 1500 && r > worst_linux) {
-        worst_linux = r;
-      }
-    }
-  }
   printf("\n-- targets (hot medians; the fastest correct peer of each cell)\n");
+  r = worst_hot(-1, 0, &size, &off);
   snprintf(what, sizeof(what), "fastsum vs fastest peer, every size and offset: worst (%d B, offset %d)",
-           worst_size, worst_off);
-  target(out, what, worst, 1.0);
-  snprintf(what, sizeof(what), "fastsum vs linux, 1500 B and above (%s): worst time",
-           avx512 ? "AVX-512 CPU" : "no AVX-512 on this CPU");
-  target(out, what, worst_linux, linux_limit);
+           size, off);
+  target(out, what, r, 1.0);
+  r = worst_hot(LINUX, 1500, &size, &off);
+  snprintf(what, sizeof(what), "fastsum vs linux, 1500 B and above (%s): worst (%d B, offset %d)",
+           avx512 ? "AVX-512 CPU" : "no AVX-512 on this CPU", size, off);
+  target(out, what, r, avx512 ? 0.5 : 0.65);
   s = hot_index(1500);
-  target(out, "fastsum vs load-only floor, 1500 B offset 0: time", hot[FASTSUM][s][0] / hot[FLOOR][s][0],
-         1.6);
+  target(out, "fastsum vs load-only floor, 1500 B offset 0: time", hot[FASTSUM][s][0] / hot[floor_k][s][0],
+         avx512 ? 1.5 : 1.6);
+  if (avx2_k >= 0) {
+    r = worst_hot(avx2_k, 0, &size, &off);
+    snprintf(what, sizeof(what), "fastsum vs its AVX2 path, every size and offset: worst (%d B, offset %d)",
+             size, off);
+    target(out, what, r, 1.0);
+  }
   for (l = 0; l < NLATENCY; l++) {
     if (latency_sizes[l] == 256 || latency_sizes[l] == 576) {
       snprintf(what, sizeof(what), "fastsum vs linux, dependent calls at %d B: time", latency_sizes[l]);
@@ -252,13 +304,13 @@ static void plot_data(void)
   size_t k, used = strlen(columns);
   FILE *dat;
   int s;
-  for (k = 0; k < NROUTINES && used < sizeof(columns); k++) {
+  for (k = 0; k < n_routines && used < sizeof(columns); k++) {
     used += (size_t)snprintf(columns + used, sizeof(columns) - used, " %s", routines[k].name);
   }
   dat = bench_csv_open("peers-hot.dat", columns);
   for (s = 0; s < NHOT; s++) {
     fprintf(dat, "%d", hot_sizes[s]);
-    for (k = 0; k < NROUTINES; k++) {
+    for (k = 0; k < n_routines; k++) {
       fprintf(dat, " %.3f", hot[k][s][0] > 0 ? hot_sizes[s] / hot[k][s][0] : 0.0);
     }
     fputc('\n', dat);
@@ -279,6 +331,7 @@ int main(int argc, char **argv)
     return 2;
   }
   bench_init("make bench-peers: fastsum, Linux, DPDK, lwIP, the load-only floor");
+  set_routines();
   /* room after the data: Linux's tail load reads up to 7 bytes past it, as
    * the kernel may (load_unaligned_zeropad) */
   buf = bench_alloc(MAX_LEN + 64);

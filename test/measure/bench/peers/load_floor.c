@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The load-only floor of make bench-peers: reads every byte of
- * [data, data + len) with the widest loads the CPU has (AVX2, else SSE2)
+ * [data, data + len) with the widest loads the CPU has (AVX-512, AVX2, SSE2)
  * and ORs them together; no sum, no carries. Any checksum has to read the
  * data at least this fast: fastsum's time over this one is what its
  * arithmetic costs. The result means nothing and is not checked. */
@@ -54,6 +54,22 @@ __attribute__((target("avx2"))) static uint16_t load_floor_avx2(const unsigned c
   return (uint16_t)(lanes[0] | lanes[1] | lanes[2] | lanes[3] | or_tail(p, len));
 }
 
+__attribute__((target("avx512f"))) static uint16_t load_floor_avx512(const unsigned char *p, int len)
+{
+  __m512i a = _mm512_setzero_si512(), b = a, c = a, d = a;
+  for (; len >= 256; p += 256, len -= 256) {
+    a = _mm512_or_si512(a, _mm512_loadu_si512(p));
+    b = _mm512_or_si512(b, _mm512_loadu_si512(p + 64));
+    c = _mm512_or_si512(c, _mm512_loadu_si512(p + 128));
+    d = _mm512_or_si512(d, _mm512_loadu_si512(p + 192));
+  }
+  for (; len >= 64; p += 64, len -= 64) {
+    a = _mm512_or_si512(a, _mm512_loadu_si512(p));
+  }
+  a = _mm512_or_si512(_mm512_or_si512(a, b), _mm512_or_si512(c, d));
+  return (uint16_t)(_mm512_reduce_or_epi64(a) | or_tail(p, len));
+}
+
 static uint16_t load_floor_sse2(const unsigned char *p, int len)
 {
   __m128i a = _mm_setzero_si128(), b = a;
@@ -69,9 +85,10 @@ static uint16_t load_floor_sse2(const unsigned char *p, int len)
 
 uint16_t peer_load_floor(const void *data, int len)
 {
-  static int avx2 = -1;
-  if (avx2 < 0) {
-    avx2 = __builtin_cpu_supports("avx2");
+  static int width = -1;
+  if (width < 0) {
+    width = __builtin_cpu_supports("avx512f") ? 512 : __builtin_cpu_supports("avx2") ? 256 : 128;
   }
-  return avx2 ? load_floor_avx2(data, len) : load_floor_sse2(data, len);
+  return width == 512 ? load_floor_avx512(data, len)
+         : width == 256 ? load_floor_avx2(data, len) : load_floor_sse2(data, len);
 }
