@@ -94,10 +94,18 @@ static const struct vector_path {
   {NULL, fastsum_chksum_sse2, fastsum_chksum_copy_sse2, FASTSUM_X86_VECTOR_MIN_LEN},
 };
 
+/* The shortest length any of them takes: below it (headers) the public
+ * functions test a constant, not a variable. */
+#ifdef FASTSUM_HAVE_AVX512
+#define SHORTEST_VECTOR_LEN FASTSUM_AVX512_MIN_LEN
+#else
+#define SHORTEST_VECTOR_LEN FASTSUM_X86_VECTOR_MIN_LEN
+#endif
+
 static uint16_t first_chksum(const void *data, int len);
 static uint16_t first_chksum_copy(void *dst, const void *src, uint16_t len);
 
-/* The first of them this CPU runs, and its length: until the first call,
+/* The first of them this CPU runs, and its length: until the first long call,
  * 0 and functions that choose it. No constructor: a bare-metal program
  * runs none. Threads that race on the first call store the same values,
  * and any mix of old and new ones sums right. */
@@ -139,7 +147,7 @@ fastsum_chksum(const void *data, int len)
 #ifdef FASTSUM_HAVE_SSE2
   /* expected not taken: short lengths (headers) take the scalar code with
    * no jump at all */
-  if (__builtin_expect(len >= long_min_len, 0)) {
+  if (__builtin_expect(len >= SHORTEST_VECTOR_LEN && len >= long_min_len, 0)) {
     return long_chksum(data, len);
   }
 #endif
@@ -150,7 +158,7 @@ uint16_t
 fastsum_chksum_copy(void *dst, const void *src, uint16_t len)
 {
 #ifdef FASTSUM_HAVE_SSE2
-  if (__builtin_expect(len >= long_min_len, 0)) {
+  if (__builtin_expect(len >= SHORTEST_VECTOR_LEN && len >= long_min_len, 0)) {
     return long_chksum_copy(dst, src, len);
   }
 #endif
