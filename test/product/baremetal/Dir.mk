@@ -173,7 +173,7 @@ baremetal/$c/pktest-$v_TREE := $(LWIP_DEFAULT)-patched
 baremetal/$c/pktest-$v_OPTIONS := $(BAREMETAL_PKTEST_OPTIONS_$v)
 baremetal/$c/pktest-$v_SRCS := $(PKTEST_SRC) test/product/baremetal/check/check.c
 baremetal/$c/pktest-$v_CFLAGS := -I$(TOP)/test/product/baremetal/check -I$(TOP)/test/product/pktest $(TEST_COMMON_CFLAGS) \
-  $(BAREMETAL_PKTEST_ARENA)
+  -I$(TOP)/lwip-port/baremetal/picolibc $(BAREMETAL_PKTEST_ARENA)
 baremetal/$c/pktest-$v_CC := $(call baremetal_cc,$c)
 baremetal/$c/pktest-$v_AR := $(patsubst %-gcc,%-ar,$(firstword $(call baremetal_cc,$c)))
 baremetal/$c/pktest-$v_LIBS := $(call baremetal_board,$c) \
