@@ -195,12 +195,40 @@ fill(uint8_t *p, size_t n, enum pattern pattern)
   }
 }
 
+/* The buffers a case holds, freed also when a failed check ends the case
+ * before its own free calls: the bare-metal images' heap is reused only
+ * once every block is freed, and the failed case runs again on each path. */
+static void *case_buffers[4];
+static size_t n_case_buffers;
+
+static void *
+case_buffer(void *p, size_t n)
+{
+  EXPECT(p != NULL, "out of memory (%lu bytes)", (unsigned long)n);
+  if (n_case_buffers == sizeof(case_buffers) / sizeof(case_buffers[0])) {
+    free(p);
+    EXPECT(0, "more than %lu buffers in one case", (unsigned long)n_case_buffers);
+  }
+  case_buffers[n_case_buffers++] = p;
+  return p;
+}
+
 static void *
 xmalloc(size_t n)
 {
-  void *p = malloc(n);
-  EXPECT(p != NULL, "out of memory (%lu bytes)", (unsigned long)n);
-  return p;
+  return case_buffer(malloc(n), n);
+}
+
+static void
+xfree(void *p)
+{
+  size_t i;
+  for (i = 0; i < n_case_buffers && case_buffers[i] != p; i++) {
+  }
+  if (i < n_case_buffers) {
+    case_buffers[i] = case_buffers[--n_case_buffers];
+  }
+  free(p);
 }
 
 /* ---- Checksums: every length, every start offset --------------------- */
@@ -290,7 +318,7 @@ test_every_length_offset(void)
   for (offset = 0; offset < MAX_OFFSET; offset++) {
     check_lengths(buf, offset, ALL_LENGTHS, every_length, RANDOM);
   }
-  free(buf);
+  xfree(buf);
   report("random data, every length 0..2048 x every offset");
 }
 
@@ -306,7 +334,7 @@ test_patterns(void)
       check_lengths(buf, offset, ALL_LENGTHS, some_lengths, pattern);
     }
   }
-  free(buf);
+  xfree(buf);
   report("0x00, 0xff, carry-run data, some lengths 0..2048 x every offset");
 }
 
@@ -324,7 +352,7 @@ test_long(void)
   for (offset = 0; offset < 8; offset++) {
     check_lengths(buf, offset, 65535, long_lengths, CARRY_RUNS);
   }
-  free(buf);
+  xfree(buf);
   report("lengths 2049..65535, random x every offset, carry runs x 0..7");
 }
 #endif /* FASTSUM_TEST_LONG_DATA */
@@ -367,7 +395,7 @@ test_64mib_of_ones(void)
       bytes_summed += len;
     }
   }
-  free(buf);
+  xfree(buf);
   report("64 MiB of 0xff");
 }
 #endif /* FASTSUM_TEST_LONG_DATA */
@@ -452,8 +480,8 @@ test_copy(void)
       }
     }
   }
-  free(src_buf);
-  free(dst_area);
+  xfree(src_buf);
+  xfree(dst_area);
   report("copy: src x dst offsets 0..7 x lengths 0..256, random up to 2048, long");
 }
 
@@ -533,8 +561,8 @@ test_no_reads_outside(void)
       uint8_t *dst = (uint8_t *)xmalloc(dst_offset + len > 0 ? dst_offset + len : 1);
       memcpy(src + offset, a.window, len);
       check_bounded(src + offset, dst + dst_offset, len, "at a heap block's end");
-      free(src);
-      free(dst);
+      xfree(src);
+      xfree(dst);
     }
   }
   fence_close(&a);
@@ -656,13 +684,15 @@ test_lane_bounds(void)
     EXPECT(impl->align > 2 && (impl->align & (impl->align - 1)) == 0, "%s: alignment %lu",
            impl->name, (unsigned long)impl->align);
     size = 2 * impl->batch_bytes + 2 * impl->align;
-    EXPECT(posix_memalign(&buf, impl->align, size) == 0, "out of memory (%lu bytes)",
-           (unsigned long)size);
+    if (posix_memalign(&buf, impl->align, size) != 0) {
+      buf = NULL;
+    }
+    case_buffer(buf, size);
     for (pattern = LANES_DOWN; pattern <= LANES_APART; pattern++) {
       fill_lanes((uint8_t *)buf, size, pattern);
       check_lane_bound(impl, (const uint8_t *)buf, pattern);
     }
-    free(buf);
+    xfree(buf);
     bounded++;
   }
   printf("lane bounds: %lu vector paths at their limits\n", (unsigned long)bounded);
@@ -691,7 +721,7 @@ test_fold_edges_data(void)
       check_lengths(buf, offset, 4096, fold_edge_lengths, CARRY_EDGES);
     }
   }
-  free(buf);
+  xfree(buf);
   report("fold edges: carry-edge words, 400 buffers x offsets 0..7");
 }
 
@@ -830,11 +860,20 @@ main(int argc, char **argv)
   return check_run(CK_FORK_GETENV, &suite, 1);
 }
 #else
+static void
+free_case_buffers(void)
+{
+  while (n_case_buffers > 0) {
+    free(case_buffers[--n_case_buffers]);
+  }
+}
+
 /* Runs case i on the subjects (every one, or only_subject): 1 if it passed. */
 static int
 case_passes(size_t i)
 {
   if (setjmp(case_failed) != 0) {
+    free_case_buffers();
     return 0;
   }
   run_case(i);
