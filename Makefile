@@ -36,6 +36,7 @@ include test/product/lwip-builds/Dir.mk # lwIP's own Make/CMake runners and iter
 include test/product/cross/Dir.mk       # big-endian, strict-alignment CPUs under qemu-user
 include test/product/baremetal/Dir.mk   # microcontroller cores under qemu-system
 include test/product/lint/Dir.mk        # cppcheck, clang-tidy, valgrind on the project's code
+include test/product/proofs/Dir.mk     # CBMC proofs of the checksum code, each shown failing on planted bugs
 
 # test/measure/: numbers (make test asserts only the count limits)
 include test/measure/bench/Dir.mk       # benchmarks and the report `make` prints

@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# CBMC proofs (docs/proofs.md): properties proved for every input within
+# the stated bounds, each harness shown failing on planted bugs.
+#
+#   make prove        every proof: property, bound, result, seconds
+#   make prove-fails  every harness fails on each of its planted bugs and
+#                     reaches every property it asserts
+#   PROVE_FULL=1      the full bounds (longer than make test affords)
+#
+# cbmc is in Debian trixie only: cbmc-root.sh unpacks it with mmdebstrap
+# into build/proofs/trixie once; cbmc.sh runs it through that root's loader.
+
+PKGS_proofs := mmdebstrap
+# not in make test yet
+ONLY_NAMED_AREAS += proofs
+GOAL_AREAS_prove := host proofs
+GOAL_AREAS_prove-fails := host proofs
+
+PROOFS := sum copy fold
+PROOFS_ROOT := $(BUILD)/proofs/trixie
+PROOFS_ENV = TOP=$(TOP) CBMC_ROOT=$(TOP)/$(PROOFS_ROOT) OUT=$(TOP)/$(BUILD)/proofs/$1 FULL=$(PROVE_FULL)
+
+$(PROOFS_ROOT).stamp:
+	$(Q)test/product/proofs/cbmc-root.sh $(PROOFS_ROOT)
+	$(Q)touch $@
+
+.PHONY: prove prove-fails
+prove: $(addprefix prove/,$(PROOFS)) ## CBMC proofs of fastsum's portable C (PROVE_FULL=1: full bounds)
+	@echo "prove: all $(words $(PROOFS)) proofs hold"
+prove/%: $(PROOFS_ROOT).stamp
+	$(Q)$(call PROOFS_ENV,prove) test/product/proofs/prove.sh prove $*
+
+prove-fails: $(addprefix prove-fails/,$(PROOFS)) ## each CBMC harness fails on its planted bugs and reaches its assertions
+	@echo "prove-fails: every harness fails on its planted bugs"
+prove-fails/%: $(PROOFS_ROOT).stamp
+	$(Q)$(call PROOFS_ENV,fails) test/product/proofs/prove.sh fails $*

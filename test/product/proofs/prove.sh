@@ -1,0 +1,150 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# prove.sh MODE PROOF: one CBMC proof (docs/proofs.md).
+#
+#   MODE prove  the proof's harness at every bound; prints one line:
+#               proof, property, bound, result, seconds
+#   MODE fails  the harness must fail on each of its planted bugs (a copy
+#               of the real source with one change, made in OUT) and every
+#               PROVE of it must be reached (-DPROVE_REACHED: each PROVE
+#               fails where reached; one that CBMC reports as holding was
+#               never reached)
+#
+# Environment (from test/product/proofs/Dir.mk): TOP (the checkout),
+# CBMC_ROOT (cbmc-root.sh's root), OUT (a work folder), FULL (1: the full
+# bounds). Exit status 1 if a proof does not hold or a plant is not caught,
+# 2 on bad usage.
+set -eu
+die() { echo "error: $*" >&2; exit 2; }
+[ $# -eq 2 ] || die "usage: $0 prove|fails PROOF"
+mode=$1 proof=$2
+here=$TOP/test/product/proofs
+mkdir -p "$OUT"
+log=$OUT/$proof.log
+: > "$log"
+
+cbmc() { "$here/cbmc.sh" "$CBMC_ROOT" cbmc "$@"; }
+
+# run SRCDIR DEFINES...: the proof's harness on fastsum's sources in SRCDIR;
+# 0 if every property holds, 1 if one fails, 2 if CBMC stopped otherwise
+run() {
+  src=$1
+  shift
+  status=0
+  cbmc "$here/$harness" "$src/fastsum_portable.c" "$TOP/test/product/common/rfc1071.c" \
+    -I"$here" -I"$src" -I"$src/include" -I"$TOP/test/product/common" "$@" \
+    --function harness --object-bits 12 --unwind 140 --unwinding-assertions \
+    --bounds-check --pointer-check --sat-solver cadical >> "$log" 2>&1 || status=$?
+  case $status in 0|10) return $((status / 10)) ;; *) return 2 ;; esac
+}
+
+# the property CBMC found violated (--stop-on-fail), on one line
+violated() {
+  grep -A 3 '^Violated property:' "$log" | sed -n '2,3s/^ *//p' | tr '\n' ' '
+}
+
+# plant NAME FILE SED LEN OFF DOFF: fastsum's sources in OUT/plant-NAME with
+# the one change SED made to FILE (src/...); the harness must fail on it at
+# length LEN, offsets OFF and DOFF
+plant() {
+  dir=$OUT/plant-$proof-$1
+  rm -rf "$dir" && mkdir -p "$dir" && cp -R "$TOP/src/." "$dir/"
+  sed -i "$3" "$dir/$2"
+  ! cmp -s "$TOP/src/$2" "$dir/$2" || die "$proof: plant '$1' changes nothing in src/$2"
+  status=0
+  run "$dir" -DLEN="$4" -DOFF="$5" -DDOFF="$6" --stop-on-fail || status=$?
+  case $status in
+    1) echo "prove-fails: $proof: fails on '$1' (len $4, offsets $5 $6): $(violated)"
+       : > "$log" ;;
+    0) echo "prove-fails: $proof: HOLDS with '$1' planted (len $4, offsets $5 $6): the proof cannot see it" >&2; exit 1 ;;
+    *) tail -n 5 "$log" >&2; die "$proof: cbmc stopped on '$1' (log: $log)" ;;
+  esac
+}
+
+# reached LEN OFF DOFF: every PROVE of the harness is reached there
+reached() {
+  status=0
+  run "$TOP/src" -DLEN="$1" -DOFF="$2" -DDOFF="$3" -DPROVE_REACHED || status=$?
+  hits=$(grep -c 'assertion !"reached": FAILURE' "$log" || true)
+  if [ "$status" -ne 1 ] || grep -q 'assertion !"reached": SUCCESS' "$log" || [ "$hits" -eq 0 ]; then
+    grep 'reached' "$log" >&2 || true
+    echo "prove-fails: $proof: a PROVE is not reached at len $1, offsets $2 $3 (log: $log)" >&2
+    exit 1
+  fi
+  echo "prove-fails: $proof: all $hits PROVE reached (len $1, offsets $2 $3)"
+  : > "$log"
+}
+
+# lengths FROM TO: the harness for every length, at every source offset
+# in $offs and destination offset in $doffs, each a run of its own
+lengths() {
+  len=$1
+  while [ "$len" -le "$2" ]; do
+    for off in $offs; do
+      for doff in $doffs; do
+        status=0
+        run "$TOP/src" -DLEN="$len" -DOFF="$off" -DDOFF="$doff" || status=$?
+        if [ "$status" -ne 0 ]; then
+          grep -E 'FAILURE|error' "$log" | head -n 5 >&2
+          result="FAILED at len $len, offsets $off $doff (log: $log)"
+          return 1
+        fi
+        : > "$log"
+      done
+    done
+    len=$((len + 1))
+  done
+  result=verified
+}
+
+full() { [ "${FULL:-0}" = 1 ] && echo "$2" || echo "$1"; }
+
+# Each proof: its harness, property and bound (lengths 0..n at every source
+# offset in offs and destination offset in doffs; n as make test runs it,
+# and with FULL=1), and the offsets at which its PROVEs are shown reached at
+# length n. Its planted bugs are in the table below.
+case $proof in
+  sum) harness=sum.c n=$(full 4 8) offs="0 1 2 3 4 5 6 7" doffs=0 far="3 0"
+    property="fastsum_chksum_portable = byte-wise RFC 1071, reads only its bytes"
+    bound="every length 0..$n, start at every address mod 8" ;;
+  copy) harness=copy.c n=$(full 3 9) offs="0 1 2 3" doffs="0 1 2 3" far="1 2"
+    property="fastsum_chksum_copy_portable copies and = byte-wise RFC 1071, touches only its bytes"
+    bound="every length 0..$n, source and destination each at every address mod 4" ;;
+  fold) harness=fold.c n=0 offs=0 doffs=0 far="0 0"
+    property="fastsum_fold64, fastsum_fold_count = end-around addition, RFC 1071 fold"
+    bound="every 64-bit input (fold_count: every carry count)" ;;
+  *) die "no proof named '$proof'" ;;
+esac
+
+# proof@planted bug@file of src/@the sed command that plants it@length and
+# offsets at which the harness must fail
+plants() {
+  grep "^$proof@" <<'EOF' | while IFS='@' read -r _ name file change at; do plant "$name" "$file" "$change" $at; done
+sum@fold32 drops the end-around carry@fastsum_private.h@s/return (uint16_t)((s + ((s << 16) | (s >> 16))) >> 16);/return (uint16_t)((s + (s << 16)) >> 16);/@4 0 0
+sum@odd start not byte-swapped@fastsum_portable.c@s/return odd ? fastsum_swap16(fastsum_fold64(s0 + s1)) :/return odd ? fastsum_fold64(s0 + s1) :/@3 1 0
+sum@last odd byte read one past the end@fastsum_private.h@s/s += fastsum_half_from_bytes(\*p, 0);/s += fastsum_half_from_bytes(p[n \& 2], 0);/@3 0 0
+copy@misaligned source shifted by the wrong count@fastsum_portable.c@s/uint32_t out = carry | to_later_bytes(next, 4 - k);/uint32_t out = carry | to_later_bytes(next, k);/@9 1 0
+copy@misaligned loop loads a word past the source@fastsum_portable.c@s/for (; 4 \* i + 8 - k <= n; i++) {/for (; 4 * i + 4 - k <= n; i++) {/@9 1 0
+copy@odd destination not byte-swapped@fastsum_portable.c@s/return odd ? fastsum_swap16(fastsum_fold64(sum)) :/return odd ? fastsum_fold64(sum) :/@3 0 1
+fold@fold32 drops the end-around carry@fastsum_private.h@s/return (uint16_t)((s + ((s << 16) | (s >> 16))) >> 16);/return (uint16_t)((s + (s << 16)) >> 16);/@0 0 0
+fold@fold_count drops the carry of s + c@fastsum_private.h@s/  s += s < c;/  s += 0;/@0 0 0
+EOF
+}
+
+if [ "$mode" = prove ]; then
+  body() { lengths 0 "$n"; }
+else
+  # shellcheck disable=SC2086
+  body() { reached 0 0 0 && { [ "$n" -eq 0 ] || reached "$n" $far; } && plants; }
+fi
+
+t0=$(date +%s)
+rc=0
+body || rc=$?
+secs=$(( $(date +%s) - t0 ))
+if [ "$mode" = prove ]; then
+  printf 'prove: %-5s %s | %s | %s | %d s\n' "$proof" "$property" "$bound" "$result" "$secs"
+else
+  echo "prove-fails: $proof: every plant caught, every PROVE reached ($secs s)"
+fi
+exit "$rc"
