@@ -23,7 +23,7 @@ fastsum_chksum_copy(void *dst, const void *src, uint16_t len)
 {
 #ifdef FASTSUM_ARCH_CHKSUM
   /* an architecture's sum without a fused copy of its own: after the C
-   * library's memcpy it beats the portable fused copy (docs/count.md) */
+   * library's memcpy it beats the portable fused copy (make count) */
   memcpy(dst, src, len);
   return fastsum_chksum(dst, len);
 #else

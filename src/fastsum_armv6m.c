@@ -17,10 +17,9 @@
 #ifdef FASTSUM_HAVE_ARMV6M
 
 /* fastsum_chksum_armv6m(data = r0, len = r1): acc r2, data r3-r6, end of
- * the 32-byte blocks r7, odd-start flag r12. 0.44 instructions a byte at
- * 1500 bytes (docs/count.md); 20 bytes (an IPv4 header) and 40 (IPv4 + TCP,
- * an IPv6 header) at a word address or 2 bytes past one take a straight
- * path. */
+ * the 32-byte blocks r7, odd-start flag r12. 20 bytes (an IPv4 header)
+ * and 40 (IPv4 + TCP, an IPv6 header) at a word address or 2 bytes past
+ * one take a straight path: a loop's set-up would cost more than they do. */
 __asm__(
 "  .pushsection .text.fastsum_chksum_armv6m,\"ax\",%progbits\n"
 "  .syntax unified\n"

@@ -23,10 +23,10 @@
 
 /* fastsum_chksum_armv7m(data = r0, len = r1): acc r2, data r3-r8, r10,
  * r11 (never r9: the static base of RWPI code, which an interrupt may
- * use), end of the 64-byte blocks r12, odd-start flag lr. 0.34
- * instructions a byte at 1500 bytes (docs/count.md); 20 bytes (an IPv4
- * header) and 40 (IPv4 + TCP, an IPv6 header) at a word address or 2 bytes
- * past one take a straight path. */
+ * use), end of the 64-byte blocks r12, odd-start flag lr. 20 bytes (an
+ * IPv4 header) and 40 (IPv4 + TCP, an IPv6 header) at a word address or 2
+ * bytes past one take a straight path: a loop's set-up would cost more
+ * than they do. */
 __asm__(
 "  .pushsection .text.fastsum_chksum_armv7m,\"ax\",%progbits\n"
 "  .syntax unified\n"
