@@ -88,6 +88,44 @@ lanes_total(__m512i all0, __m512i high0, __m512i all1, __m512i high1)
     _mm512_add_epi64(_mm512_sub_epi64(all, _mm512_slli_epi64(high, 32)), high));
 }
 
+/* Byte j of vector k of group_index is 64 k + j: compared with the
+ * number of bytes less one, the masks of the bytes of a group of at most
+ * four vectors. */
+static const uint8_t group_index[256] __attribute__((aligned(64))) = {
+#define GROUP_INDEX8(i) i, i + 1, i + 2, i + 3, i + 4, i + 5, i + 6, i + 7
+#define GROUP_INDEX64(i) GROUP_INDEX8(i), GROUP_INDEX8(i + 8), GROUP_INDEX8(i + 16), GROUP_INDEX8(i + 24), \
+  GROUP_INDEX8(i + 32), GROUP_INDEX8(i + 40), GROUP_INDEX8(i + 48), GROUP_INDEX8(i + 56)
+  GROUP_INDEX64(0), GROUP_INDEX64(64), GROUP_INDEX64(128), GROUP_INDEX64(192)
+#undef GROUP_INDEX64
+#undef GROUP_INDEX8
+};
+
+/* One's-complement 64-bit sum of 0 < n <= FASTSUM_AVX512_SHORT_LEN (256)
+ * bytes at s, and a copy of
+ * them to d unless d is NULL: four vectors, each loaded (and stored) under
+ * the mask of its bytes, no branch on the length (a taken branch costs
+ * more than a vector's three instructions). */
+FASTSUM_AVX512 static inline __attribute__((always_inline)) uint64_t
+avx512_sum_short(uint8_t *d, const uint8_t *s, size_t n)
+{
+  const __m512i last = _mm512_set1_epi8((char)(n - 1));
+  __m512i x[4], all[2], high[2];
+  int k;
+#pragma GCC unroll 4
+  for (k = 0; k < 4; k++) {
+    const __mmask64 m = _mm512_cmple_epu8_mask(_mm512_load_si512(group_index + 64 * k), last);
+    x[k] = _mm512_maskz_loadu_epi8(m, s + 64 * k);
+    if (d != NULL) {
+      _mm512_mask_storeu_epi8(d + 64 * k, m, x[k]);
+    }
+  }
+  for (k = 0; k < 2; k++) {
+    all[k] = _mm512_add_epi64(x[k], x[k + 2]);
+    high[k] = _mm512_add_epi64(_mm512_srli_epi64(x[k], 32), _mm512_srli_epi64(x[k + 2], 32));
+  }
+  return lanes_total(all[0], high[0], all[1], high[1]);
+}
+
 /* One's-complement 64-bit sum of 0 < n < FASTSUM_AVX512_GRID_LEN bytes at
  * s, on its own word grid, and a copy of them to d unless d is NULL: whole
  * vectors from s, then the last 1..64 bytes masked. Inline: d is a
@@ -178,8 +216,9 @@ avx512_sum_on_grid(uint8_t *d, const uint8_t *s, size_t n, size_t lead)
   return lanes_total(all0, high0, all1, high1);
 }
 
+/* Nothing, or more than FASTSUM_AVX512_SHORT_LEN bytes. */
 FASTSUM_AVX512 uint16_t
-fastsum_chksum_avx512(const void *data, int len)
+fastsum_chksum_long_avx512(const void *data, int len)
 {
   const size_t lead = (uintptr_t)data & 63;
   uint64_t sum;
@@ -194,7 +233,7 @@ fastsum_chksum_avx512(const void *data, int len)
 }
 
 FASTSUM_AVX512 uint16_t
-fastsum_chksum_copy_avx512(void *dst, const void *src, uint16_t len)
+fastsum_chksum_copy_long_avx512(void *dst, const void *src, uint16_t len)
 {
   const size_t lead = (uintptr_t)dst & 63;
   uint64_t sum;
@@ -207,6 +246,26 @@ fastsum_chksum_copy_avx512(void *dst, const void *src, uint16_t len)
   sum = avx512_sum_on_grid((uint8_t *)((uintptr_t)dst - lead), (const uint8_t *)((uintptr_t)src - lead),
                            len, lead);
   return fastsum_fold64(lead & 1 ? swap_sum(sum) : sum);
+}
+
+/* 1 to FASTSUM_AVX512_SHORT_LEN bytes after one compare and with no
+ * branch taken; the rest out of line. */
+FASTSUM_AVX512 uint16_t
+fastsum_chksum_avx512(const void *data, int len)
+{
+  if (__builtin_expect((unsigned)len - 1 < FASTSUM_AVX512_SHORT_LEN, 1)) {
+    return fastsum_fold64(avx512_sum_short(NULL, (const uint8_t *)data, (size_t)len));
+  }
+  return fastsum_chksum_long_avx512(data, len);
+}
+
+FASTSUM_AVX512 uint16_t
+fastsum_chksum_copy_avx512(void *dst, const void *src, uint16_t len)
+{
+  if (__builtin_expect(len - 1u < FASTSUM_AVX512_SHORT_LEN, 1)) {
+    return fastsum_fold64(avx512_sum_short((uint8_t *)dst, (const uint8_t *)src, len));
+  }
+  return fastsum_chksum_copy_long_avx512(dst, src, len);
 }
 
 /* AVX-512 F, BW, VL (CPUID leaf 7 EBX bits 16, 30, 31) and BMI2 (bit 8),

@@ -159,6 +159,10 @@ int fastsum_usable_avx2(void);
 #ifdef FASTSUM_HAVE_AVX512
 uint16_t fastsum_chksum_avx512(const void *data, int len);
 uint16_t fastsum_chksum_copy_avx512(void *dst, const void *src, uint16_t len);
+/* the same for nothing or more than FASTSUM_AVX512_SHORT_LEN bytes: the
+ * public functions' way past the path's own check of the length */
+uint16_t fastsum_chksum_long_avx512(const void *data, int len);
+uint16_t fastsum_chksum_copy_long_avx512(void *dst, const void *src, uint16_t len);
 int fastsum_usable_avx512(void);
 #endif
 

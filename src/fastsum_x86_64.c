@@ -3,13 +3,14 @@
  * @file
  * fastsum x86_64: the scalar path (fastsum_chksum_x86_64, _copy_x86_64),
  * and the public functions: the scalar code for short data, from
- * FASTSUM_X86_VECTOR_MIN_LEN bytes on the fastest vector path the CPU runs
- * (fastsum_sse2.c, fastsum_avx2.c), chosen on the first call.
+ * FASTSUM_AVX512_MIN_LEN or FASTSUM_X86_VECTOR_MIN_LEN bytes on the
+ * fastest vector path the CPU runs (fastsum_avx512.c, fastsum_avx2.c,
+ * fastsum_sse2.c), chosen on the first call.
  *
- * Scalar: one asm block; its loop adds 64-bit words with ADC, the carry
- * flag flowing from round to round (as in the ARM paths) and added back
- * once after them (fastsum_x86_64.h); a 20-byte IPv4 header in three
- * loads. The copy stores what it loads (unaligned loads and stores are
+ * Scalar: 64-bit words added with ADC, the carry flag flowing from word
+ * to word and added back at the end of each chain (fastsum_x86_64.h), the
+ * last words with one jump into a run of ADCs; a 20-byte IPv4 header in
+ * three loads. The copy stores what it loads (unaligned loads and stores are
  * cheap on x86, so differing source and destination alignments need no
  * shifting).
  */
@@ -38,9 +39,10 @@ words40_sum(const uint8_t *p)
                    add_carry(load64(p + 16), load64(p + 24)));
 }
 
-/* The scalar path's whole checksum of len bytes (any int). */
+/* The scalar path's checksum of len <= 40 bytes (any int): the header
+ * lengths without a branch on the length's bits. */
 static inline __attribute__((always_inline)) uint16_t
-scalar_chksum(const uint8_t *p, int len)
+short_chksum(const uint8_t *p, int len)
 {
   if (len == 20) {
     return fastsum_fold64(ipv4_header_sum(p));
@@ -52,6 +54,17 @@ scalar_chksum(const uint8_t *p, int len)
     return 0;
   }
   return fastsum_fold64(scalar_sum(p, (size_t)len, 0));
+}
+
+/* The scalar path's whole checksum of len bytes (any int). Longer data is
+ * the way without a branch taken (a header takes one either way). */
+static inline __attribute__((always_inline)) uint16_t
+scalar_chksum(const uint8_t *p, int len)
+{
+  if (__builtin_expect(len > 40, 1)) {
+    return fastsum_fold64(scalar_sum(p, (size_t)len, 0));
+  }
+  return short_chksum(p, len);
 }
 
 /* The scalar path's copy with checksum of len bytes. */
@@ -77,24 +90,7 @@ fastsum_chksum_copy_x86_64(void *dst, const void *src, uint16_t len)
 
 #ifdef FASTSUM_HAVE_SSE2
 
-/* The vector paths the public functions may take, the fastest first, each
- * from the length on where it beats the scalar code. */
-static const struct vector_path {
-  int (*usable)(void); /* NULL: every x86_64 CPU */
-  uint16_t (*chksum)(const void *data, int len);
-  uint16_t (*chksum_copy)(void *dst, const void *src, uint16_t len);
-  int min_len;
-} vector_paths[] = {
-#ifdef FASTSUM_HAVE_AVX512
-  {fastsum_usable_avx512, fastsum_chksum_avx512, fastsum_chksum_copy_avx512, FASTSUM_AVX512_MIN_LEN},
-#endif
-#ifdef FASTSUM_HAVE_AVX2
-  {fastsum_usable_avx2, fastsum_chksum_avx2, fastsum_chksum_copy_avx2, FASTSUM_X86_VECTOR_MIN_LEN},
-#endif
-  {NULL, fastsum_chksum_sse2, fastsum_chksum_copy_sse2, FASTSUM_X86_VECTOR_MIN_LEN},
-};
-
-/* The shortest length any of them takes: below it (headers) the public
+/* The shortest length a vector path takes: below it (headers) the public
  * functions test a constant, not a variable. */
 #ifdef FASTSUM_HAVE_AVX512
 #define SHORTEST_VECTOR_LEN FASTSUM_AVX512_MIN_LEN
@@ -102,41 +98,52 @@ static const struct vector_path {
 #define SHORTEST_VECTOR_LEN FASTSUM_X86_VECTOR_MIN_LEN
 #endif
 
-static uint16_t first_chksum(const void *data, int len);
-static uint16_t first_chksum_copy(void *dst, const void *src, uint16_t len);
-
-/* The first of them this CPU runs, and its length: until the first long call,
- * 0 and functions that choose it. No constructor: a bare-metal program
- * runs none. Threads that race on the first call store the same values,
- * and any mix of old and new ones sums right. */
+/* The vector path the public functions take, the fastest this CPU runs,
+ * and the length from which it beats the scalar code: until the first
+ * long call, none and 0. No constructor: a bare-metal program runs none.
+ * Threads that race on the first call store the same values, and any mix
+ * of old and new ones sums right (every vector path sums any length). The
+ * path is called directly after a compare, not through a pointer: an
+ * indirect call costs more than the compares. */
+enum long_path { LONG_NONE, LONG_SSE2, LONG_AVX2, LONG_AVX512 };
+static enum long_path long_path = LONG_NONE;
 static int long_min_len;
-static uint16_t (*long_chksum)(const void *data, int len) = first_chksum;
-static uint16_t (*long_chksum_copy)(void *dst, const void *src, uint16_t len) = first_chksum_copy;
 
 static void
 choose_vector_path(void)
 {
-  const struct vector_path *v = vector_paths;
-  while (v->usable != NULL && !v->usable()) {
-    v++;
+#ifdef FASTSUM_HAVE_AVX512
+  if (fastsum_usable_avx512()) {
+    long_path = LONG_AVX512;
+    long_min_len = FASTSUM_AVX512_MIN_LEN;
+    return;
   }
-  long_chksum = v->chksum;
-  long_chksum_copy = v->chksum_copy;
-  long_min_len = v->min_len;
+#endif
+#ifdef FASTSUM_HAVE_AVX2
+  if (fastsum_usable_avx2()) {
+    long_path = LONG_AVX2;
+    long_min_len = FASTSUM_X86_VECTOR_MIN_LEN;
+    return;
+  }
+#endif
+  long_path = LONG_SSE2;
+  long_min_len = FASTSUM_X86_VECTOR_MIN_LEN;
 }
 
-static uint16_t
+/* The first long call: chooses, then calls again. Out of line: the public
+ * functions' other ways save no registers. */
+static __attribute__((noinline, cold)) uint16_t
 first_chksum(const void *data, int len)
 {
   choose_vector_path();
-  return long_chksum(data, len);
+  return fastsum_chksum(data, len);
 }
 
-static uint16_t
+static __attribute__((noinline, cold)) uint16_t
 first_chksum_copy(void *dst, const void *src, uint16_t len)
 {
   choose_vector_path();
-  return long_chksum_copy(dst, src, len);
+  return fastsum_chksum_copy(dst, src, len);
 }
 
 #endif /* FASTSUM_HAVE_SSE2 */
@@ -147,8 +154,26 @@ fastsum_chksum(const void *data, int len)
 #ifdef FASTSUM_HAVE_SSE2
   /* expected not taken: short lengths (headers) take the scalar code with
    * no jump at all */
-  if (__builtin_expect(len >= SHORTEST_VECTOR_LEN && len >= long_min_len, 0)) {
-    return long_chksum(data, len);
+  if (__builtin_expect(len >= SHORTEST_VECTOR_LEN, 0)) {
+#ifdef FASTSUM_HAVE_AVX512
+    if (__builtin_expect(long_path == LONG_AVX512, 1)) {
+      if (len > FASTSUM_AVX512_SHORT_LEN) {
+        return fastsum_chksum_long_avx512(data, len);
+      }
+      return fastsum_chksum_avx512(data, len);
+    }
+#endif
+    if (len >= long_min_len) {
+#ifdef FASTSUM_HAVE_AVX2
+      if (long_path == LONG_AVX2) {
+        return fastsum_chksum_avx2(data, len);
+      }
+#endif
+      if (long_path == LONG_SSE2) {
+        return fastsum_chksum_sse2(data, len);
+      }
+      return first_chksum(data, len);
+    }
   }
 #endif
   return scalar_chksum((const uint8_t *)data, len);
@@ -158,8 +183,26 @@ uint16_t
 fastsum_chksum_copy(void *dst, const void *src, uint16_t len)
 {
 #ifdef FASTSUM_HAVE_SSE2
-  if (__builtin_expect(len >= SHORTEST_VECTOR_LEN && len >= long_min_len, 0)) {
-    return long_chksum_copy(dst, src, len);
+  if (__builtin_expect(len >= SHORTEST_VECTOR_LEN, 0)) {
+#ifdef FASTSUM_HAVE_AVX512
+    if (__builtin_expect(long_path == LONG_AVX512, 1)) {
+      if (len > FASTSUM_AVX512_SHORT_LEN) {
+        return fastsum_chksum_copy_long_avx512(dst, src, len);
+      }
+      return fastsum_chksum_copy_avx512(dst, src, len);
+    }
+#endif
+    if (len >= long_min_len) {
+#ifdef FASTSUM_HAVE_AVX2
+      if (long_path == LONG_AVX2) {
+        return fastsum_chksum_copy_avx2(dst, src, len);
+      }
+#endif
+      if (long_path == LONG_SSE2) {
+        return fastsum_chksum_copy_sse2(dst, src, len);
+      }
+      return first_chksum_copy(dst, src, len);
+    }
   }
 #endif
   return scalar_chksum_copy(dst, src, len);

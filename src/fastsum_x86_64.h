@@ -22,10 +22,12 @@
  * CPU runs (fastsum_x86_64.c); shorter data (headers) goes to the scalar
  * code: no vector setup, no reduction. SSE2 and AVX2 also hand shorter
  * data to the scalar code themselves; AVX-512, whose masked loads take the
- * ends, sums any length, but below 160 bytes (make bench-peers, hot) its
- * reduction costs more than the scalar chains' extra rounds. */
+ * ends, sums any length, but below 128 bytes (make bench-peers, hot) its
+ * reduction costs more than the scalar code's few more ADCs. */
 #define FASTSUM_X86_VECTOR_MIN_LEN 384
-#define FASTSUM_AVX512_MIN_LEN 160
+#define FASTSUM_AVX512_MIN_LEN 128
+/** Up to this length the AVX-512 path masks four vectors, no branch taken. */
+#define FASTSUM_AVX512_SHORT_LEN 256
 
 /* ---- Scalar sums ------------------------------------------------------ */
 
@@ -85,97 +87,126 @@ tail_sum(uint8_t *d, const uint8_t *p, size_t n)
 
 /* The last n & 7 bytes of n >= 8 at p: the 8 bytes ending there, loaded
  * at once, with the ones already summed shifted out. They start at an
- * even offset, so they keep their places in their words. */
+ * even offset, so they keep their places in their words. The shift,
+ * 64 - 8 (n & 7) bits, is -8 n modulo 64 (n & 7 is not 0). */
 static inline __attribute__((always_inline)) uint64_t
 last_bytes(const uint8_t *p, size_t n)
 {
-  return load64(p + n - 8) >> (64 - 8 * (n & 7));
+  return load64(p + n - 8) >> ((0 - 8 * n) & 63);
 }
 
-/* One's-complement 64-bit sum of n bytes at p added to sum, in one asm
- * block, on two accumulators: each run of words starts its carry chain with
- * ADD and ends it with ADC $0, so the runs on the two accumulators execute
- * side by side (the flags are renamed), twice the additions a cycle of one
- * chain. A loop adds 128 bytes a round, 64 to each; then the last whole
- * words, 64 bytes (32 to each), 32, 16 and 8; the two are added at the
- * end. The asm reads the words through p: hence the "memory" clobber. */
+/* The 64-bit one's-complement sum of 256 rounds bytes at *p added to sum;
+ * *p is moved past them. Two accumulators: each run of words starts its
+ * carry chain with ADD and ends it with ADC $0, so the runs on the two
+ * accumulators execute side by side (the flags are renamed). The asm reads
+ * the words through p: hence the "memory" clobber (also below). */
+#define SCALAR_RUN8(acc, at) \
+  "addq " at "(%[p]), %[" acc "]\n\t" \
+  "adcq " at "+8(%[p]), %[" acc "]\n\t" \
+  "adcq " at "+16(%[p]), %[" acc "]\n\t" \
+  "adcq " at "+24(%[p]), %[" acc "]\n\t" \
+  "adcq " at "+32(%[p]), %[" acc "]\n\t" \
+  "adcq " at "+40(%[p]), %[" acc "]\n\t" \
+  "adcq " at "+48(%[p]), %[" acc "]\n\t" \
+  "adcq " at "+56(%[p]), %[" acc "]\n\t" \
+  "adcq $0, %[" acc "]\n\t"
+static inline __attribute__((always_inline)) uint64_t
+scalar_rounds(const uint8_t **p, size_t rounds, uint64_t sum)
+{
+  uint64_t sum2 = 0;
+  __asm__("1:\n\t"
+          SCALAR_RUN8("sum", "0") SCALAR_RUN8("sum2", "64")
+          SCALAR_RUN8("sum", "128") SCALAR_RUN8("sum2", "192")
+          "leaq 256(%[p]), %[p]\n\t"
+          "decq %[rounds]\n\t"
+          "jnz 1b\n\t"
+          "addq %[sum2], %[sum]\n\t"
+          "adcq $0, %[sum]"
+          : [sum] "+r"(sum), [sum2] "+r"(sum2), [p] "+r"(*p), [rounds] "+r"(rounds)
+          :
+          : "cc", "memory");
+  return sum;
+}
+
+/* One's-complement 64-bit sum of n bytes at p added to sum: the rounds of
+ * 256 bytes; then the last bytes of n & 7 (taken with the 8 bytes ending
+ * there, as last_bytes does, but with a shift that gives 0 when there are
+ * none: no branch); the next 64 bytes if there are as many, on a second
+ * chain; and the last whole words, up to 31 of them, with one jump into a
+ * straight run of ADCs that ends at the last one (as Linux's i386
+ * csum_partial does): a branch taken costs more than a word's ADC, and
+ * data shorter than 256 bytes (headers with a segment, short segments)
+ * takes no other. Each ADC of the run is 4 bytes (a one-byte displacement
+ * from a base 132 bytes before the words' end, never 0, which would drop
+ * the byte), so the entry is 4 bytes a word before the run's end. The jump
+ * is NOTRACK, as compilers mark their jump tables: its target is no
+ * function entry for CET's indirect branch tracking. sum and words are
+ * written before the inputs are all read: early clobbers, or the compiler
+ * may give an input of the same value (0) their register. */
 static inline __attribute__((always_inline)) uint64_t
 scalar_sum(const uint8_t *p, size_t n, uint64_t sum)
 {
-  const uint8_t *start = p;
-  size_t rounds = n / 128;
-  uint64_t sum2 = 0;
+  uint64_t last, sum2 = 0;
+  size_t words;
+  const uint8_t *base;
+  const void *entry;
   if (n < 8) {
     return add_carry(sum, tail_sum(NULL, p, n));
   }
-  __asm__("test %[rounds], %[rounds]\n\t"
-          "jz 2f\n"
-          "1:\n\t"
-          "addq (%[p]), %[sum]\n\t"
-          "adcq 8(%[p]), %[sum]\n\t"
-          "adcq 16(%[p]), %[sum]\n\t"
-          "adcq 24(%[p]), %[sum]\n\t"
-          "adcq 32(%[p]), %[sum]\n\t"
-          "adcq 40(%[p]), %[sum]\n\t"
-          "adcq 48(%[p]), %[sum]\n\t"
-          "adcq 56(%[p]), %[sum]\n\t"
-          "adcq $0, %[sum]\n\t"
-          "addq 64(%[p]), %[sum2]\n\t"
-          "adcq 72(%[p]), %[sum2]\n\t"
-          "adcq 80(%[p]), %[sum2]\n\t"
-          "adcq 88(%[p]), %[sum2]\n\t"
-          "adcq 96(%[p]), %[sum2]\n\t"
-          "adcq 104(%[p]), %[sum2]\n\t"
-          "adcq 112(%[p]), %[sum2]\n\t"
-          "adcq 120(%[p]), %[sum2]\n\t"
-          "adcq $0, %[sum2]\n\t"
-          "leaq 128(%[p]), %[p]\n\t"
-          "decq %[rounds]\n\t"
-          "jnz 1b\n"
-          "2:\n\t"
-          "testb $64, %b[n]\n\t"
-          "jz 6f\n\t"
-          "addq (%[p]), %[sum]\n\t"
-          "adcq 8(%[p]), %[sum]\n\t"
-          "adcq 16(%[p]), %[sum]\n\t"
-          "adcq 24(%[p]), %[sum]\n\t"
-          "adcq $0, %[sum]\n\t"
-          "addq 32(%[p]), %[sum2]\n\t"
-          "adcq 40(%[p]), %[sum2]\n\t"
-          "adcq 48(%[p]), %[sum2]\n\t"
-          "adcq 56(%[p]), %[sum2]\n\t"
-          "adcq $0, %[sum2]\n\t"
-          "leaq 64(%[p]), %[p]\n"
-          "6:\n\t"
-          "testb $32, %b[n]\n\t"
-          "jz 3f\n\t"
-          "addq (%[p]), %[sum]\n\t"
-          "adcq 8(%[p]), %[sum]\n\t"
-          "adcq 16(%[p]), %[sum]\n\t"
-          "adcq 24(%[p]), %[sum]\n\t"
-          "adcq $0, %[sum]\n\t"
-          "leaq 32(%[p]), %[p]\n"
-          "3:\n\t"
-          "testb $16, %b[n]\n\t"
-          "jz 4f\n\t"
-          "addq (%[p]), %[sum2]\n\t"
-          "adcq 8(%[p]), %[sum2]\n\t"
-          "adcq $0, %[sum2]\n\t"
-          "leaq 16(%[p]), %[p]\n"
-          "4:\n\t"
-          "testb $8, %b[n]\n\t"
-          "jz 5f\n\t"
-          "addq (%[p]), %[sum]\n\t"
-          "adcq $0, %[sum]\n"
-          "5:\n\t"
-          "addq %[sum2], %[sum]\n\t"
-          "adcq $0, %[sum]"
-          : [sum] "+r"(sum), [sum2] "+r"(sum2), [p] "+r"(p), [rounds] "+r"(rounds)
-          : [n] "r"(n)
-          : "cc", "memory");
-  if (n & 7) {
-    sum = add_carry(sum, last_bytes(start, n));
+  last = (load64(p + n - 8) >> 1) >> ((63 - 8 * n) & 63);
+  if (__builtin_expect(n >= 256, 0)) {
+    sum = scalar_rounds(&p, n / 256, sum);
+    n %= 256;
   }
+  if (n >= 64) {
+    __asm__(SCALAR_RUN8("sum2", "0") : [sum2] "+r"(sum2) : [p] "r"(p) : "cc", "memory");
+    p += 64;
+    n -= 64;
+  }
+  words = n / 8;
+  __asm__("leaq -132(%[p],%[words],8), %[base]\n\t"
+          "leaq 3f(%%rip), %[entry]\n\t"
+          "shlq $2, %[words]\n\t"
+          "subq %[words], %[entry]\n\t"
+          "addq %[last], %[sum]\n\t"
+          "notrack jmp *%[entry]\n\t"
+          "adcq -116(%[base]), %[sum]\n\t"
+          "adcq -108(%[base]), %[sum]\n\t"
+          "adcq -100(%[base]), %[sum]\n\t"
+          "adcq -92(%[base]), %[sum]\n\t"
+          "adcq -84(%[base]), %[sum]\n\t"
+          "adcq -76(%[base]), %[sum]\n\t"
+          "adcq -68(%[base]), %[sum]\n\t"
+          "adcq -60(%[base]), %[sum]\n\t"
+          "adcq -52(%[base]), %[sum]\n\t"
+          "adcq -44(%[base]), %[sum]\n\t"
+          "adcq -36(%[base]), %[sum]\n\t"
+          "adcq -28(%[base]), %[sum]\n\t"
+          "adcq -20(%[base]), %[sum]\n\t"
+          "adcq -12(%[base]), %[sum]\n\t"
+          "adcq -4(%[base]), %[sum]\n\t"
+          "adcq 4(%[base]), %[sum]\n\t"
+          "adcq 12(%[base]), %[sum]\n\t"
+          "adcq 20(%[base]), %[sum]\n\t"
+          "adcq 28(%[base]), %[sum]\n\t"
+          "adcq 36(%[base]), %[sum]\n\t"
+          "adcq 44(%[base]), %[sum]\n\t"
+          "adcq 52(%[base]), %[sum]\n\t"
+          "adcq 60(%[base]), %[sum]\n\t"
+          "adcq 68(%[base]), %[sum]\n\t"
+          "adcq 76(%[base]), %[sum]\n\t"
+          "adcq 84(%[base]), %[sum]\n\t"
+          "adcq 92(%[base]), %[sum]\n\t"
+          "adcq 100(%[base]), %[sum]\n\t"
+          "adcq 108(%[base]), %[sum]\n\t"
+          "adcq 116(%[base]), %[sum]\n\t"
+          "adcq 124(%[base]), %[sum]\n\t"
+          "3:\n\t"
+          "adcq %[sum2], %[sum]\n\t"
+          "adcq $0, %[sum]"
+          : [sum] "+&r"(sum), [words] "+&r"(words), [base] "=&d"(base), [entry] "=&r"(entry)
+          : [p] "r"(p), [last] "r"(last), [sum2] "r"(sum2)
+          : "cc", "memory");
   return sum;
 }
 
