@@ -21,6 +21,11 @@
  * for the previous result: latency, not throughput) at 64, 256, 576 and
  * 1500. Then the targets, met or NOT MET. Files in BENCH_DIR: peers.csv,
  * peers-hot.dat (bytes per tick, for test/measure/bench/peers.gp), peers-targets.txt.
+ *
+ * With --median-of and the peers.csv files of several runs (make
+ * bench-peers runs five, each a process of its own: its own addresses, so
+ * its own cache sets and branch predictor entries), the tables and targets
+ * of every cell's median run (median_of_files), nothing measured.
  */
 #include "bench.h"
 
@@ -56,6 +61,7 @@ enum {
   FASTSUM = 0,
   LINUX = 1,
   RUNS = 101,
+  MAX_FILES = 9,
   MAX_LEN = 65535,
   NOFFSETS = 8
 };
@@ -318,16 +324,153 @@ static void plot_data(void)
   bench_csv_close(dat);
 }
 
+/* The tables, the targets and the plot's data of hot, cold, latency. */
+static void report(void)
+{
+  char label[32];
+  int s, off;
+  print_header("hot (cache primed): ticks per call, median of the samples", "bytes/off");
+  for (s = 0; s < NHOT; s++) {
+    for (off = 0; off < NOFFSETS; off++) {
+      snprintf(label, sizeof(label), "%d/%d", hot_sizes[s], off);
+      print_row(label, &hot[0][s][off], NHOT * NOFFSETS);
+    }
+  }
+  print_header("cold (flushed): ticks of one call, median of the samples", "bytes");
+  for (s = 0; s < NCOLD; s++) {
+    snprintf(label, sizeof(label), "%d", cold_sizes[s]);
+    print_row(label, &cold[0][s], NCOLD);
+  }
+  print_header("dependent calls (latency): ticks per call, median of the samples", "bytes");
+  for (s = 0; s < NLATENCY; s++) {
+    snprintf(label, sizeof(label), "%d", latency_sizes[s]);
+    print_row(label, &latency[0][s], NLATENCY);
+  }
+  targets();
+  plot_data();
+}
+
+/* The index of size in sizes[n], or -1. */
+static int size_index(const int *sizes, int n, int size)
+{
+  int i;
+  for (i = 0; i < n; i++) {
+    if (sizes[i] == size) {
+      return i;
+    }
+  }
+  return -1;
+}
+
+enum { ALL_CELLS = MAX_ROUTINES * (NHOT * NOFFSETS + NCOLD + NLATENCY) };
+
+/* hot, cold and latency from the n files' rows (every routine and cell
+ * once in each file): each cell's row from the run where fastsum's time
+ * over its fastest peer's is the median of the runs (the lower middle one
+ * of an even number). A whole row of one run: the routines of a run share
+ * its machine's state, so their ratios hold, a median of each routine's
+ * times across runs would not. */
+static void median_of_files(int n, char **paths)
+{
+  static double runs[MAX_FILES][ALL_CELLS];
+  double *const tables[] = { &hot[0][0][0], &cold[0][0], &latency[0][0] };
+  const size_t cells[] = { NHOT * NOFFSETS, NCOLD, NLATENCY };
+  const size_t base[] = { 0, MAX_ROUTINES * NHOT * NOFFSETS, MAX_ROUTINES * (NHOT * NOFFSETS + NCOLD) };
+  const size_t want = n_routines * (NHOT * NOFFSETS + NCOLD + NLATENCY);
+  size_t c, k;
+  int f, m;
+  if (n < 1 || n > MAX_FILES) {
+    bench_fail("--median-of takes 1 to %d files", MAX_FILES);
+  }
+  for (f = 0; f < n; f++) {
+    static unsigned char seen[ALL_CELLS];
+    FILE *in = fopen(paths[f], "r");
+    char line[256], name[64], mode[16];
+    int size, offset, index;
+    size_t rows = 0;
+    double median;
+    if (in == NULL) {
+      bench_fail("cannot read %s", paths[f]);
+    }
+    if (fgets(line, sizeof(line), in) == NULL || strncmp(line, "routine,mode,size,offset,median_ticks,", 38) != 0) {
+      bench_fail("%s is not a peers.csv of make bench-peers", paths[f]);
+    }
+    memset(seen, 0, sizeof(seen));
+    while (fgets(line, sizeof(line), in) != NULL) {
+      if (sscanf(line, "%63[^,],%15[^,],%d,%d,%lf", name, mode, &size, &offset, &median) != 5) {
+        bench_fail("%s: not routine,mode,size,offset,median,...: %.60s", paths[f], line);
+      }
+      for (k = 0; k < n_routines && strcmp(routines[k].name, name) != 0; k++) {
+      }
+      for (m = 0; m < 3 && strcmp(mode_name[m], mode) != 0; m++) {
+      }
+      index = -1;
+      if (m == HOT && offset >= 0 && offset < NOFFSETS && size_index(hot_sizes, NHOT, size) >= 0) {
+        index = size_index(hot_sizes, NHOT, size) * NOFFSETS + offset;
+      } else if (m == COLD && offset == 0) {
+        index = size_index(cold_sizes, NCOLD, size);
+      } else if (m == LATENCY && offset == 0) {
+        index = size_index(latency_sizes, NLATENCY, size);
+      }
+      if (k == n_routines || m == 3 || index < 0) {
+        bench_fail("%s: %s %s %d/%d is none of this machine's routines and cells", paths[f], name, mode,
+                   size, offset);
+      }
+      c = base[m] + k * cells[m] + (size_t)index;
+      if (seen[c]++) {
+        bench_fail("%s: %s %s %d/%d twice", paths[f], name, mode, size, offset);
+      }
+      runs[f][c] = median;
+      rows++;
+    }
+    fclose(in);
+    if (rows != want) {
+      bench_fail("%s has %zu rows, not the %zu of every routine and cell", paths[f], rows, want);
+    }
+  }
+  for (m = 0; m < 3; m++) {
+    for (c = 0; c < cells[m]; c++) {
+      const size_t stride = cells[m];
+      int order[MAX_FILES] = { 0 }, a, b, chosen;
+      double ratio[MAX_FILES];
+      for (f = 0; f < n; f++) {
+        const double *row = &runs[f][base[m] + c];
+        ratio[f] = row[FASTSUM * stride] / row[fastest_peer(row, stride) * stride];
+        order[f] = f;
+      }
+      for (a = 1; a < n; a++) {
+        for (b = a; b > 0 && ratio[order[b]] < ratio[order[b - 1]]; b--) {
+          int t = order[b];
+          order[b] = order[b - 1];
+          order[b - 1] = t;
+        }
+      }
+      chosen = order[(n - 1) / 2];
+      for (k = 0; k < n_routines; k++) {
+        tables[m][k * stride + c] = runs[chosen][base[m] + k * stride + c];
+      }
+    }
+  }
+}
+
 int main(int argc, char **argv)
 {
   unsigned char *buf;
   uint64_t rng = 0x1071;
   FILE *csv;
-  char label[32];
   int s, off, i;
 
+  if (argc >= 2 && strcmp(argv[1], "--median-of") == 0) {
+    set_routines();
+    median_of_files(argc - 2, argv + 2);
+    bench_init("make bench-peers: every cell's median run");
+    printf("%d runs (%s ...): each row is the run where fastsum's ratio to its fastest peer is the median\n",
+           argc - 2, argv[2]);
+    report();
+    return 0;
+  }
   if (argc != 1) {
-    fprintf(stderr, "usage: %s (no arguments; files go to $BENCH_DIR)\n", argv[0]);
+    fprintf(stderr, "usage: %s [--median-of peers.csv...] (files go to $BENCH_DIR)\n", argv[0]);
     return 2;
   }
   bench_init("make bench-peers: fastsum, Linux, DPDK, lwIP, the load-only floor");
@@ -353,26 +496,7 @@ int main(int argc, char **argv)
     measure(csv, LATENCY, buf, latency_sizes[s], 0, &latency[0][s], NLATENCY);
   }
   bench_csv_close(csv);
-
-  print_header("hot (cache primed): ticks per call, median of the runs", "bytes/off");
-  for (s = 0; s < NHOT; s++) {
-    for (off = 0; off < NOFFSETS; off++) {
-      snprintf(label, sizeof(label), "%d/%d", hot_sizes[s], off);
-      print_row(label, &hot[0][s][off], NHOT * NOFFSETS);
-    }
-  }
-  print_header("cold (flushed): ticks of one call, median of the runs", "bytes");
-  for (s = 0; s < NCOLD; s++) {
-    snprintf(label, sizeof(label), "%d", cold_sizes[s]);
-    print_row(label, &cold[0][s], NCOLD);
-  }
-  print_header("dependent calls (latency): ticks per call, median of the runs", "bytes");
-  for (s = 0; s < NLATENCY; s++) {
-    snprintf(label, sizeof(label), "%d", latency_sizes[s]);
-    print_row(label, &latency[0][s], NLATENCY);
-  }
-  targets();
-  plot_data();
+  report();
   free(buf);
   return 0;
 }

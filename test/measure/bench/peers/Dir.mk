@@ -25,6 +25,10 @@ PEERS_LINUX_TARBALL := /usr/src/$(PEERS_LINUX).tar.xz
 PEERS_LINUX_CSUM := arch/x86/lib/csum-partial_64.c
 PEERS_BUILD := $(BUILD)/bench-peers
 PEERS_OUT := $(BENCH_DIR)/peers
+# Five runs, each a process of its own (its own addresses: cache sets and
+# branch predictor entries of its own); the tables and targets are every
+# cell's median across them.
+PEERS_RUNS := 1 2 3 4 5
 PEERS_SHIM := test/measure/bench/peers/linux-shim
 # The peers' own code is compiled as its project compiles it, warnings
 # silenced (not ours to fix); with the layout flags of everything timed.
@@ -67,10 +71,15 @@ bench-peers:
 	@echo "error: make bench-peers needs an x86_64 machine (Linux's peer is x86_64 code); this is $(shell uname -m)" >&2
 	@exit 1
 else
-bench-peers: $(BUILD)/bench/peers-prog/prog ## fastsum beside Linux, DPDK, lwIP and the load-only floor: tables, targets, CSV, plot in build/bench/peers/
-	@mkdir -p $(PEERS_OUT)
-	$(Q)BENCH_DIR=$(PEERS_OUT) $< >$(PEERS_OUT)/peers.txt || { cat $(PEERS_OUT)/peers.txt; exit 1; }
+bench-peers: $(BUILD)/bench/peers-prog/prog ## fastsum beside Linux, DPDK, lwIP and the load-only floor, five runs: tables, targets, CSV, plot in build/bench/peers/
+	$(Q)for run in $(PEERS_RUNS); do \
+	  mkdir -p $(PEERS_OUT)/run$$run && \
+	  BENCH_DIR=$(PEERS_OUT)/run$$run $< >$(PEERS_OUT)/run$$run/peers.txt || \
+	  { cat $(PEERS_OUT)/run$$run/peers.txt; exit 1; }; \
+	done
+	$(Q)BENCH_DIR=$(PEERS_OUT) $< --median-of $(PEERS_RUNS:%=$(PEERS_OUT)/run%/peers.csv) >$(PEERS_OUT)/peers.txt || \
+	  { cat $(PEERS_OUT)/peers.txt; exit 1; }
 	$(Q)cat $(PEERS_OUT)/peers.txt
 	$(Q)gnuplot -e "data='$(PEERS_OUT)/peers-hot.dat'; out='$(PEERS_OUT)/peers-hot.png'" test/measure/bench/peers.gp
-	@echo "files: $(PEERS_OUT)/{peers.txt,peers.csv,peers-targets.txt,peers-hot.png}"
+	@echo "files: $(PEERS_OUT)/{peers.txt,peers-targets.txt,peers-hot.png}; each run's tables and peers.csv in $(PEERS_OUT)/run*/"
 endif
