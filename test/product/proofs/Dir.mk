@@ -9,28 +9,36 @@
 #
 # cbmc is in Debian trixie only: cbmc-root.sh unpacks it with mmdebstrap
 # into build/proofs/trixie once; cbmc.sh runs it through that root's loader.
+# The proofs over lwIP compile the patched tree's files (and plant the
+# pristine tree's) of the default version.
 
 PKGS_proofs := mmdebstrap
 # not in make test yet
 ONLY_NAMED_AREAS += proofs
-GOAL_AREAS_prove := host proofs
-GOAL_AREAS_prove-fails := host proofs
+GOAL_AREAS_prove := host patches proofs
+GOAL_AREAS_prove-fails := host patches proofs
 
-PROOFS := sum copy fold
+PROOFS := sum copy fold output
 PROOFS_ROOT := $(BUILD)/proofs/trixie
-PROOFS_ENV = TOP=$(TOP) CBMC_ROOT=$(TOP)/$(PROOFS_ROOT) OUT=$(TOP)/$(BUILD)/proofs/$1 FULL=$(PROVE_FULL)
+PROOFS_LWIP := $(LWIP_DEFAULT)-patched
+PROOFS_ENV = TOP=$(TOP) CBMC_ROOT=$(TOP)/$(PROOFS_ROOT) OUT=$(TOP)/$(BUILD)/proofs/$1 FULL=$(PROVE_FULL) \
+  LWIP=$(LWIP_TREE_$(PROOFS_LWIP)) PRISTINE=$(LWIP_TREE_$(LWIP_DEFAULT))
+
+# make lint compiles the harnesses over lwIP with the patched tree's src/
+# on the include path: they include its files
+LINT_CFLAGS_test/product/proofs = -I$(LWIP_TREE_$(PROOFS_LWIP))/src
 
 $(PROOFS_ROOT).stamp:
 	$(Q)test/product/proofs/cbmc-root.sh $(PROOFS_ROOT)
 	$(Q)touch $@
 
 .PHONY: prove prove-fails
-prove: $(addprefix prove/,$(PROOFS)) ## CBMC proofs of fastsum's portable C (PROVE_FULL=1: full bounds)
+prove: $(addprefix prove/,$(PROOFS)) ## CBMC proofs of fastsum's portable C and lwIP's inline checksums (PROVE_FULL=1: full bounds)
 	@echo "prove: all $(words $(PROOFS)) proofs hold"
-prove/%: $(PROOFS_ROOT).stamp
+prove/%: $(PROOFS_ROOT).stamp $(LWIP_READY_$(PROOFS_LWIP))
 	$(Q)$(call PROOFS_ENV,prove) test/product/proofs/prove.sh prove $*
 
 prove-fails: $(addprefix prove-fails/,$(PROOFS)) ## each CBMC harness fails on its planted bugs and reaches its assertions
 	@echo "prove-fails: every harness fails on its planted bugs"
-prove-fails/%: $(PROOFS_ROOT).stamp
+prove-fails/%: $(PROOFS_ROOT).stamp $(LWIP_READY_$(PROOFS_LWIP))
 	$(Q)$(call PROOFS_ENV,fails) test/product/proofs/prove.sh fails $*

@@ -5,14 +5,15 @@
 #   MODE prove  the proof's harness at every bound; prints one line:
 #               proof, property, bound, result, seconds
 #   MODE fails  the harness must fail on each of its planted bugs (a copy
-#               of the real source with one change, made in OUT) and every
+#               of the real source, fastsum's src/ or lwIP's, with one
+#               change, or pristine lwIP's file, made in OUT) and every
 #               PROVE of it must be reached (-DPROVE_REACHED: each PROVE
 #               fails where reached; one that CBMC reports as holding was
 #               never reached)
 #
 # Environment (from test/product/proofs/Dir.mk): TOP (the checkout),
-# CBMC_ROOT (cbmc-root.sh's root), OUT (a work folder), FULL (1: the full
-# bounds). Exit status 1 if a proof does not hold or a plant is not caught,
+# CBMC_ROOT (cbmc-root.sh's root), LWIP and PRISTINE (the patched and the
+# pristine lwIP tree), OUT (a work folder), FULL (1: the full bounds). Exit status 1 if a proof does not hold or a plant is not caught,
 # 2 on bad usage.
 set -eu
 die() { echo "error: $*" >&2; exit 2; }
@@ -25,15 +26,25 @@ log=$OUT/$proof.log
 
 cbmc() { "$here/cbmc.sh" "$CBMC_ROOT" cbmc "$@"; }
 
-# run SRCDIR DEFINES...: the proof's harness on fastsum's sources in SRCDIR;
-# 0 if every property holds, 1 if one fails, 2 if CBMC stopped otherwise
+# run SRCDIR DEFINES...: the proof's harness on the sources in SRCDIR
+# (fastsum's src/, or lwIP's src/ for a proof with lwip_files); 0 if every
+# property holds, 1 if one fails, 2 if CBMC stopped otherwise
 run() {
   src=$1
   shift
+  if [ -n "$lwip_files" ]; then
+    # pbuf_cat's walk to the chain's end: two pbufs at most here, which
+    # CBMC does not see through the heap without a bound
+    # shellcheck disable=SC2086
+    set -- $(printf "$src/%s " $lwip_files) -I"$src" -I"$src/include" -I"$here/lwip" \
+      -I"$TOP/lwip-port/common" -I"$TOP/lwip-port/include" --unwindset pbuf_cat.2:2 "$@"
+  else
+    set -- "$src/fastsum_portable.c" -I"$src" -I"$src/include" "$@"
+  fi
   status=0
-  cbmc "$here/$harness" "$src/fastsum_portable.c" "$TOP/test/product/common/rfc1071.c" \
-    -I"$here" -I"$src" -I"$src/include" -I"$TOP/test/product/common" "$@" \
-    --function harness --object-bits 12 --unwind 140 --unwinding-assertions \
+  cbmc "$here/$harness" "$TOP/test/product/common/rfc1071.c" -I"$here" \
+    -I"$TOP/test/product/common" "$@" \
+    --function harness --object-bits 12 --unwind "$unwind" --unwinding-assertions \
     --bounds-check --pointer-check --sat-solver cadical >> "$log" 2>&1 || status=$?
   case $status in 0|10) return $((status / 10)) ;; *) return 2 ;; esac
 }
@@ -43,16 +54,21 @@ violated() {
   grep -A 3 '^Violated property:' "$log" | sed -n '2,3s/^ *//p' | tr '\n' ' '
 }
 
-# plant NAME FILE SED LEN OFF DOFF: fastsum's sources in OUT/plant-NAME with
-# the one change SED made to FILE (src/...); the harness must fail on it at
-# length LEN, offsets OFF and DOFF
+# plant NAME FILE SED LEN OFF DOFF [VARIANT]: the sources (of $base) in
+# OUT/plant-NAME with the one change SED made to FILE, or with SED
+# "pristine" pristine lwIP's FILE; the harness must fail on it at length
+# LEN, offsets OFF and DOFF (and VARIANT's define)
 plant() {
-  dir=$OUT/plant-$proof-$1
-  rm -rf "$dir" && mkdir -p "$dir" && cp -R "$TOP/src/." "$dir/"
-  sed -i "$3" "$dir/$2"
-  ! cmp -s "$TOP/src/$2" "$dir/$2" || die "$proof: plant '$1' changes nothing in src/$2"
+  dir=$OUT/plant-$proof-$(printf %s "$1" | tr -c 'A-Za-z0-9' -)
+  rm -rf "$dir" && mkdir -p "$dir" && cp -R "$base/." "$dir/"
+  if [ "$3" = pristine ]; then
+    cp "$PRISTINE/src/$2" "$dir/$2"
+  else
+    sed -i "$3" "$dir/$2"
+  fi
+  ! cmp -s "$base/$2" "$dir/$2" || die "$proof: plant '$1' changes nothing in $2"
   status=0
-  run "$dir" -DLEN="$4" -DOFF="$5" -DDOFF="$6" --stop-on-fail || status=$?
+  run "$dir" -DLEN="$4" -DOFF="$5" -DDOFF="$6" ${7:+"$7"} --stop-on-fail || status=$?
   case $status in
     1) echo "prove-fails: $proof: fails on '$1' (len $4, offsets $5 $6): $(violated)"
        : > "$log" ;;
@@ -61,10 +77,10 @@ plant() {
   esac
 }
 
-# reached LEN OFF DOFF: every PROVE of the harness is reached there
+# reached LEN OFF DOFF [VARIANT]: every PROVE of the harness is reached there
 reached() {
   status=0
-  run "$TOP/src" -DLEN="$1" -DOFF="$2" -DDOFF="$3" -DPROVE_REACHED || status=$?
+  run "$base" -DLEN="$1" -DOFF="$2" -DDOFF="$3" ${4:+"$4"} -DPROVE_REACHED || status=$?
   hits=$(grep -c 'assertion !"reached": FAILURE' "$log" || true)
   if [ "$status" -ne 1 ] || grep -q 'assertion !"reached": SUCCESS' "$log" || [ "$hits" -eq 0 ]; then
     grep 'reached' "$log" >&2 || true
@@ -76,20 +92,23 @@ reached() {
 }
 
 # lengths FROM TO: the harness for every length, at every source offset
-# in $offs and destination offset in $doffs, each a run of its own
+# in $offs and destination offset in $doffs, with each define in
+# $variants, each a run of its own
 lengths() {
   len=$1
   while [ "$len" -le "$2" ]; do
     for off in $offs; do
       for doff in $doffs; do
-        status=0
-        run "$TOP/src" -DLEN="$len" -DOFF="$off" -DDOFF="$doff" || status=$?
-        if [ "$status" -ne 0 ]; then
-          grep -E 'FAILURE|error' "$log" | head -n 5 >&2
-          result="FAILED at len $len, offsets $off $doff (log: $log)"
-          return 1
-        fi
-        : > "$log"
+        for v in $variants; do
+          status=0
+          run "$base" -DLEN="$len" -DOFF="$off" -DDOFF="$doff" "$v" || status=$?
+          if [ "$status" -ne 0 ]; then
+            grep -E 'FAILURE|error' "$log" | head -n 5 >&2
+            result="FAILED at len $len, offsets $off $doff, $v (log: $log)"
+            return 1
+          fi
+          : > "$log"
+        done
       done
     done
     len=$((len + 1))
@@ -100,9 +119,13 @@ lengths() {
 full() { [ "${FULL:-0}" = 1 ] && echo "$2" || echo "$1"; }
 
 # Each proof: its harness, property and bound (lengths 0..n at every source
-# offset in offs and destination offset in doffs; n as make test runs it,
-# and with FULL=1), and the offsets at which its PROVEs are shown reached at
-# length n. Its planted bugs are in the table below.
+# offset in offs and destination offset in doffs, with each define in
+# variants; n as make prove runs it, and with FULL=1), and the length,
+# offsets and define at which its PROVEs are shown reached besides the
+# first of each (near), and the offsets (and define) at length n. A proof over
+# lwIP names the files of lwIP's src/ it compiles (lwip_files). Its planted
+# bugs are in the table below.
+base=$TOP/src lwip_files= unwind=140 variants=-DPROVE_ONE_VARIANT near="0 0 0"
 case $proof in
   sum) harness=sum.c n=$(full 4 8) offs="0 1 2 3 4 5 6 7" doffs=0 far="3 0"
     property="fastsum_chksum_portable = byte-wise RFC 1071, reads only its bytes"
@@ -113,12 +136,20 @@ case $proof in
   fold) harness=fold.c n=0 offs=0 doffs=0 far="0 0"
     property="fastsum_fold64, fastsum_fold_count = end-around addition, RFC 1071 fold"
     bound="every 64-bit input (fold_count: every carry count)" ;;
+  output) harness=output.c n=$(full 4 40) offs=$(full 1 "0 1") doffs=0
+    near="1 0 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=0" far="1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=1"
+    base=$LWIP/src unwind=45 variants="-DLWIP_CHECKSUM_CTRL_PER_NETIF=0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=1"
+    lwip_files="core/def.c core/inet_chksum.c core/mem.c core/memp.c core/pbuf.c core/netif.c core/ip.c core/ipv4/ip4_addr.c"
+    property="lwIP ip4_output_if_opt_src: fields as given, checksum = complement of the header's RFC 1071 sum or 0 per netif"
+    bound="every TOS, TTL, protocol, ID, source, destination, payload length; option bytes 0..$n of any content; header at $(full 'an odd address' 'odd and even addresses'); LWIP_CHECKSUM_CTRL_PER_NETIF 0 and 1" ;;
   *) die "no proof named '$proof'" ;;
 esac
 
-# proof@planted bug@file of src/@the sed command that plants it@length and
-# offsets at which the harness must fail
+# proof@planted bug@file of fastsum's or lwIP's src/@the sed command that
+# plants it (or "pristine")@length and offsets (and define) at which the
+# harness must fail
 plants() {
+  # shellcheck disable=SC2086
   grep "^$proof@" <<'EOF' | while IFS='@' read -r _ name file change at; do plant "$name" "$file" "$change" $at; done
 sum@fold32 drops the end-around carry@fastsum_private.h@s/return (uint16_t)((s + ((s << 16) | (s >> 16))) >> 16);/return (uint16_t)((s + (s << 16)) >> 16);/@4 0 0
 sum@odd start not byte-swapped@fastsum_portable.c@s/return odd ? fastsum_swap16(fastsum_fold64(s0 + s1)) :/return odd ? fastsum_fold64(s0 + s1) :/@3 1 0
@@ -128,6 +159,9 @@ copy@misaligned loop loads a word past the source@fastsum_portable.c@s/for (; 4 
 copy@odd destination not byte-swapped@fastsum_portable.c@s/return odd ? fastsum_swap16(fastsum_fold64(sum)) :/return odd ? fastsum_fold64(sum) :/@3 0 1
 fold@fold32 drops the end-around carry@fastsum_private.h@s/return (uint16_t)((s + ((s << 16) | (s >> 16))) >> 16);/return (uint16_t)((s + (s << 16)) >> 16);/@0 0 0
 fold@fold_count drops the carry of s + c@fastsum_private.h@s/  s += s < c;/  s += 0;/@0 0 0
+output@the ID left out of the inline sum@core/ipv4/ip4.c@/^    chk_sum += id_n;$/d@0 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=0
+output@TTL and protocol added byte-swapped@core/ipv4/ip4.c@s/PP_HTONS((u16_t)((ttl << 8) | proto))/((u16_t)((ttl << 8) | proto))/@4 0 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=1
+output@the sum stored with per-netif generation off@core/ipv4/ip4.c@/^      IPH_CHKSUM_SET(iphdr, 0);$/d@4 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=1
 EOF
 }
 
@@ -135,7 +169,7 @@ if [ "$mode" = prove ]; then
   body() { lengths 0 "$n"; }
 else
   # shellcheck disable=SC2086
-  body() { reached 0 0 0 && { [ "$n" -eq 0 ] || reached "$n" $far; } && plants; }
+  body() { reached $near && { [ "$n" -eq 0 ] || reached "$n" $far; } && plants; }
 fi
 
 t0=$(date +%s)
@@ -144,7 +178,7 @@ body || rc=$?
 secs=$(( $(date +%s) - t0 ))
 if [ "$mode" = prove ]; then
   printf 'prove: %-5s %s | %s | %s | %d s\n' "$proof" "$property" "$bound" "$result" "$secs"
-else
+elif [ "$rc" -eq 0 ]; then
   echo "prove-fails: $proof: every plant caught, every PROVE reached ($secs s)"
 fi
 exit "$rc"
