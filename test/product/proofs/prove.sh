@@ -126,6 +126,8 @@ full() { [ "${FULL:-0}" = 1 ] && echo "$2" || echo "$1"; }
 # lwIP names the files of lwIP's src/ it compiles (lwip_files). Its planted
 # bugs are in the table below.
 base=$TOP/src lwip_files= unwind=140 variants=-DPROVE_ONE_VARIANT near="0 0 0"
+lwip_core="core/def.c core/inet_chksum.c core/mem.c core/memp.c core/pbuf.c core/netif.c core/ip.c core/ipv4/ip4_addr.c"
+per_netif="-DLWIP_CHECKSUM_CTRL_PER_NETIF=0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=1"
 case $proof in
   sum) harness=sum.c n=$(full 4 8) offs="0 1 2 3 4 5 6 7" doffs=0 far="3 0"
     property="fastsum_chksum_portable = byte-wise RFC 1071, reads only its bytes"
@@ -138,10 +140,13 @@ case $proof in
     bound="every 64-bit input (fold_count: every carry count)" ;;
   output) harness=output.c n=$(full 4 40) offs=$(full 1 "0 1") doffs=0
     near="1 0 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=0" far="1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=1"
-    base=$LWIP/src unwind=45 variants="-DLWIP_CHECKSUM_CTRL_PER_NETIF=0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=1"
-    lwip_files="core/def.c core/inet_chksum.c core/mem.c core/memp.c core/pbuf.c core/netif.c core/ip.c core/ipv4/ip4_addr.c"
+    base=$LWIP/src unwind=45 variants=$per_netif lwip_files=$lwip_core
     property="lwIP ip4_output_if_opt_src: fields as given, checksum = complement of the header's RFC 1071 sum or 0 per netif"
     bound="every TOS, TTL, protocol, ID, source, destination, payload length; option bytes 0..$n of any content; header at $(full 'an odd address' 'odd and even addresses'); LWIP_CHECKSUM_CTRL_PER_NETIF 0 and 1" ;;
+  forward) harness=forward.c n=0 offs=$(full 1 "0 1 2 3") doffs=0 near="0 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=1"
+    base=$LWIP/src unwind=45 variants=$per_netif lwip_files=$lwip_core
+    property="lwIP ip4_forward: only TTL >= 2 forwarded, TTL one less, the header verifies or is 0 per netif, nothing written past the first pbuf"
+    bound="every header of 20 bytes that verifies: every TOS, length, ID, fragment field, TTL, protocol, checksum, source, destination (sent for every TTL >= 2: class A unicast); header alone in its pbuf at $(full 'an odd address' 'every address mod 4'); LWIP_CHECKSUM_CTRL_PER_NETIF 0 and 1" ;;
   *) die "no proof named '$proof'" ;;
 esac
 
@@ -162,6 +167,9 @@ fold@fold_count drops the carry of s + c@fastsum_private.h@s/  s += s < c;/  s +
 output@the ID left out of the inline sum@core/ipv4/ip4.c@/^    chk_sum += id_n;$/d@0 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=0
 output@TTL and protocol added byte-swapped@core/ipv4/ip4.c@s/PP_HTONS((u16_t)((ttl << 8) | proto))/((u16_t)((ttl << 8) | proto))/@4 0 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=1
 output@the sum stored with per-netif generation off@core/ipv4/ip4.c@/^      IPH_CHKSUM_SET(iphdr, 0);$/d@4 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=1
+forward@pristine 2.2.1's ip4.c@core/ipv4/ip4.c@pristine@0 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=0
+forward@a datagram arriving with TTL 0 forwarded@core/ipv4/ip4.c@s/^  if (IPH_TTL(iphdr) != 0) {$/  if (1) {/@0 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=0
+forward@the ICMP checksum zeroed past the first pbuf@core/ipv4/ip4.c@s/ \&\& (p->len >= hlen + sizeof(struct icmp_hdr))//@0 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=1
 EOF
 }
 
