@@ -152,8 +152,8 @@ uint16_t
 fastsum_chksum(const void *data, int len)
 {
 #ifdef FASTSUM_HAVE_SSE2
-  /* expected not taken: short lengths (headers) take the scalar code with
-   * no jump at all */
+  /* expected not taken: shorter data (headers) takes the scalar code
+   * inline, no call */
   if (__builtin_expect(len >= SHORTEST_VECTOR_LEN, 0)) {
 #ifdef FASTSUM_HAVE_AVX512
     if (__builtin_expect(long_path == LONG_AVX512, 1)) {
