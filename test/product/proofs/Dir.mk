@@ -18,7 +18,7 @@ ONLY_NAMED_AREAS += proofs
 GOAL_AREAS_prove := host patches proofs
 GOAL_AREAS_prove-fails := host patches proofs
 
-PROOFS := sum copy fold output forward
+PROOFS := sum copy fold output forward icmp
 PROOFS_ROOT := $(BUILD)/proofs/trixie
 PROOFS_LWIP := $(LWIP_DEFAULT)-patched
 PROOFS_ENV = TOP=$(TOP) CBMC_ROOT=$(TOP)/$(PROOFS_ROOT) OUT=$(TOP)/$(BUILD)/proofs/$1 FULL=$(PROVE_FULL) \

@@ -147,6 +147,11 @@ case $proof in
     base=$LWIP/src unwind=45 variants=$per_netif lwip_files=$lwip_core
     property="lwIP ip4_forward: only TTL >= 2 forwarded, TTL one less, the header verifies or is 0 per netif, nothing written past the first pbuf"
     bound="every header of 20 bytes that verifies: every TOS, length, ID, fragment field, TTL, protocol, checksum, source, destination (sent for every TTL >= 2: class A unicast); header alone in its pbuf at $(full 'an odd address' 'every address mod 4'); LWIP_CHECKSUM_CTRL_PER_NETIF 0 and 1" ;;
+  icmp) harness=icmp.c n=$(full 0 4) offs=$(full 1 "0 1 2 3") doffs=0 near="0 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=1"
+    far="1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=1" base=$LWIP/src unwind=45 variants=$per_netif
+    lwip_files="$lwip_core core/ipv4/icmp.c core/ipv4/ip4.c"
+    property="lwIP icmp_input: one echo reply to netif->output, addresses swapped, TTL ICMP_TTL, the header verifies or is 0 per netif"
+    bound="every echo request with a 20-byte header that verifies: every TOS, ID, DF, TTL, source, checksum, to the netif's unicast address; echo header and data bytes 0..$n of any content that verify; header at $(full 'an odd address' 'every address mod 4'); LWIP_CHECKSUM_CTRL_PER_NETIF 0 and 1" ;;
   *) die "no proof named '$proof'" ;;
 esac
 
@@ -170,6 +175,10 @@ output@the sum stored with per-netif generation off@core/ipv4/ip4.c@/^      IPH_
 forward@pristine 2.2.1's ip4.c@core/ipv4/ip4.c@pristine@0 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=0
 forward@a datagram arriving with TTL 0 forwarded@core/ipv4/ip4.c@s/^  if (IPH_TTL(iphdr) != 0) {$/  if (1) {/@0 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=0
 forward@the ICMP checksum zeroed past the first pbuf@core/ipv4/ip4.c@s/ \&\& (p->len >= hlen + sizeof(struct icmp_hdr))//@0 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=1
+icmp@the old TTL not taken out of the updated sum@core/ipv4/icmp.c@/^          ip_sum += (u16_t)~PP_HTONS((u16_t)((IPH_TTL(iphdr) << 8) | IPH_PROTO(iphdr)));$/d@0 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=0
+icmp@the updated sum folded once@core/ipv4/icmp.c@0,/^            ip_sum = FOLD_U32T(ip_sum);$/{//d}@0 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=0
+icmp@the request's checksum kept where the netif does not generate it@core/ipv4/icmp.c@/^        IPH_CHKSUM_SET(iphdr, 0);$/d@0 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=1
+icmp@the reply sent to the request's destination@core/ipv4/icmp.c@/^        ip4_addr_copy(iphdr->dest, \*ip4_current_src_addr());$/d@0 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=0
 EOF
 }
 
