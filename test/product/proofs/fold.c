@@ -5,9 +5,13 @@
  * UINTPTR_MAX (make prove runs this harness with 64-bit and with 32-bit
  * uintptr_t), equal RFC 1071's one's-complement addition: the halves
  * added with an end-around carry down to 32 bits, then RFC 1071's own
- * fold loop (its section 4.1) to 16 bits. That an end-around addition of
- * the halves keeps the sum modulo 0xffff is arithmetic, not part of the
- * proof: SAT does not decide it over 2^64 inputs in reasonable time.
+ * fold loop (its section 4.1) to 16 bits. And fastsum_fold64 is the sum
+ * modulo 0xffff (a nonzero multiple of 0xffff folding to 0xffff): it maps
+ * 1..0xffff to themselves and s + 0xffff to what it maps a nonzero s to,
+ * so by induction on the multiple of 0xffff, s = r + 0xffff * q with r in
+ * 1..0xffff folds to r. SAT decides that step for every 64-bit s; the
+ * congruence stated at once (with %, or over the four 16-bit lanes) it
+ * does not in reasonable time.
  */
 #include "proofs.h"
 #include "fastsum_private.h"
@@ -40,10 +44,13 @@ fold_halves(uint64_t s)
 void
 harness(void)
 {
-  uint64_t s = nondet_uint64();
+  uint64_t s = nondet_uint64(), a = nondet_uint64();
+  uint16_t r = (uint16_t)nondet_uint64();
   uintptr_t w = nondet_uintptr(), c = nondet_uintptr();
 
   PROVE(fastsum_fold64(s) == fold_halves(s));
+  PROVE(r == 0 || fastsum_fold64(r) == r);
+  PROVE(a == 0 || a > UINT64_MAX - 0xffffu || fastsum_fold64(a + 0xffffu) == fastsum_fold64(a));
   /* each carry counted in c stands for 2^(8 * sizeof(uintptr_t)), which
    * the end-around addition adds back as 1 */
   __CPROVER_assume(c < UINTPTR_MAX);

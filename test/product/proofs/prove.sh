@@ -136,7 +136,7 @@ case $proof in
     property="fastsum_chksum_copy_portable copies and = byte-wise RFC 1071, touches only its bytes"
     bound="every length 0..$n, source and destination each at every address mod 4" ;;
   fold) harness=fold.c n=0 offs=0 doffs=0 far="0 0"
-    property="fastsum_fold64, fastsum_fold_count = end-around addition, RFC 1071 fold"
+    property="fastsum_fold64, fastsum_fold_count = end-around addition, RFC 1071 fold; fold64 = sum mod 0xffff"
     bound="every 64-bit input (fold_count: every carry count)" ;;
   output) harness=output.c n=$(full 4 40) offs=$(full 1 "0 1") doffs=0
     near="1 0 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=0" far="1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=1"
