@@ -64,7 +64,7 @@ all: $(ALL_TARGETS) ## build everything and print the report
 check: $(CHECK_TARGETS) ## the quick tests: lwIP's unit tests, differential, packet, bad-input and apply tests
 	@echo "make check: all passed: $(CHECK_TARGETS)"
 
-test: check $(TEST_TARGETS) ## run every test: make check, cross, bare metal, count limits, fuzz smoke, lint, valgrind, interop
+test: check $(TEST_TARGETS) ## run every test: make check, proofs, cross, bare metal, count limits, fuzz smoke, lint, valgrind, interop
 	@echo "make test: all passed: $(CHECK_TARGETS) $(TEST_TARGETS)"
 
 help: ## list the targets

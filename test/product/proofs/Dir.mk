@@ -7,18 +7,22 @@
 #                     reaches every property it asserts
 #   PROVE_FULL=1      the full bounds (longer than make test affords)
 #
+# Both are in make test, with the bounds of make prove.
+#
 # cbmc is in Debian trixie only: cbmc-root.sh unpacks it with mmdebstrap
 # into build/proofs/trixie once; cbmc.sh runs it through that root's loader.
 # The proofs over lwIP compile the patched tree's files (and plant the
 # pristine tree's) of the default version.
 
 PKGS_proofs := mmdebstrap
-# not in make test yet
-ONLY_NAMED_AREAS += proofs
 GOAL_AREAS_prove := host patches proofs
 GOAL_AREAS_prove-fails := host patches proofs
 
-PROOFS := sum copy fold output forward icmp
+# Longest first (a new proof goes in by its time): under make -j they start
+# first, and in make test right after make check, so that no long proof is
+# left running alone at the end.
+PROOFS := copy output sum icmp forward fold
+TEST_TARGETS := prove prove-fails $(TEST_TARGETS)
 PROOFS_ROOT := $(BUILD)/proofs/trixie
 PROOFS_LWIP := $(LWIP_DEFAULT)-patched
 PROOFS_ENV = TOP=$(TOP) CBMC_ROOT=$(TOP)/$(PROOFS_ROOT) OUT=$(TOP)/$(BUILD)/proofs/$1 FULL=$(PROVE_FULL) \

@@ -5,8 +5,8 @@
 #
 # mmdebstrap --variant=extract only unpacks the packages (cbmc and its
 # dependencies: no maintainer script runs, nothing is configured) and
-# --mode=chrootless needs no chroot, mounts or namespaces, which a chroot
-# such as make fresh-test's may not allow (not yet tried there).
+# --mode=chrootless needs no chroot, mounts or namespaces, so it also runs
+# as root inside a chroot such as make fresh-test's.
 # prove.sh runs the tools with the root's own dynamic loader and
 # libraries. Exit status 2 with one line on failure; DIR is written only
 # when complete.
