@@ -37,7 +37,7 @@ run() {
     # CBMC does not see through the heap without a bound
     # shellcheck disable=SC2086
     set -- $(printf "$src/%s " $lwip_files) -I"$src" -I"$src/include" -I"$here/lwip" \
-      -I"$TOP/lwip-port/common" -I"$TOP/lwip-port/include" --unwindset pbuf_cat.2:2 "$@"
+      -I"$TOP/lwip-port/common" -I"$TOP/lwip-port/include" --unwindset pbuf_cat.2:2 $defines "$@"
   else
     set -- "$src/fastsum_portable.c" -I"$src" -I"$src/include" "$@"
   fi
@@ -118,14 +118,14 @@ lengths() {
 
 full() { [ "${FULL:-0}" = 1 ] && echo "$2" || echo "$1"; }
 
-# Each proof: its harness, property and bound (lengths 0..n at every source
+# Each proof: its harness, property and bound (lengths first..n at every source
 # offset in offs and destination offset in doffs, with each define in
 # variants; n as make prove runs it, and with FULL=1), and the length,
 # offsets and define at which its PROVEs are shown reached besides the
 # first of each (near), and the offsets (and define) at length n. A proof over
 # lwIP names the files of lwIP's src/ it compiles (lwip_files). Its planted
-# bugs are in the table below.
-base=$TOP/src lwip_files= unwind=140 variants=-DPROVE_ONE_VARIANT near="0 0 0"
+# bugs are in the table below; defines are the proof's in every run.
+base=$TOP/src lwip_files= defines= unwind=140 variants=-DPROVE_ONE_VARIANT near="0 0 0" first=0
 lwip_core="core/def.c core/inet_chksum.c core/mem.c core/memp.c core/pbuf.c core/netif.c core/ip.c core/ipv4/ip4_addr.c"
 per_netif="-DLWIP_CHECKSUM_CTRL_PER_NETIF=0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=1"
 case $proof in
@@ -152,6 +152,10 @@ case $proof in
     lwip_files="$lwip_core core/ipv4/icmp.c core/ipv4/ip4.c"
     property="lwIP icmp_input: one echo reply to netif->output, addresses swapped, TTL ICMP_TTL, the header verifies or is 0 per netif"
     bound="every echo request with a 20-byte header that verifies: every TOS, ID, DF, TTL, source, checksum, to the netif's unicast address; echo header and data bytes 0..$n of any content that verify; header at $(full 'an odd address' 'every address mod 4'); LWIP_CHECKSUM_CTRL_PER_NETIF 0 and 1" ;;
+  reass) harness=reass.c n=2 first=2 offs=0 doffs=0 near="2 0 0" far="0 0" variants=$(full -DPROVE_ONE_VARIANT -DFRAG_ANY)
+    base=$LWIP/src unwind=3 defines=-DIP_FRAG=0 lwip_files=$lwip_core
+    property="lwIP ip4_reass: a datagram only of fragments from offset 0 without gap, MF on all but the last, header fields kept, total length its data's, offset 0, verifies; fragments disagreeing about the end dropped, nothing returned"
+    bound="$n fragments of one datagram, in turn: every TOS, TTL, protocol, ID, source, destination, checksum, MF, DF; $(full 'offsets 0..24 and payload lengths 0..31 bytes' 'any offset and payload length within 65515 bytes')" ;;
   *) die "no proof named '$proof'" ;;
 esac
 
@@ -179,11 +183,13 @@ icmp@the old TTL not taken out of the updated sum@core/ipv4/icmp.c@/^          i
 icmp@the updated sum folded once@core/ipv4/icmp.c@0,/^            ip_sum = FOLD_U32T(ip_sum);$/{//d}@0 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=0
 icmp@the request's checksum kept where the netif does not generate it@core/ipv4/icmp.c@/^        IPH_CHKSUM_SET(iphdr, 0);$/d@0 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=1
 icmp@the reply sent to the request's destination@core/ipv4/icmp.c@/^        ip4_addr_copy(iphdr->dest, \*ip4_current_src_addr());$/d@0 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=0
+reass@pristine 2.2.1's ip4_frag.c@core/ipv4/ip4_frag.c@pristine@2 0 0
+reass@the total length left out of the reassembled header's sum@core/ipv4/ip4_frag.c@s/ip4_hdr_invariant_sum(fraghdr), IPH_LEN(fraghdr), 0)/ip4_hdr_invariant_sum(fraghdr), 0, 0)/@2 0 0
 EOF
 }
 
 if [ "$mode" = prove ]; then
-  body() { lengths 0 "$n"; }
+  body() { lengths "$first" "$n"; }
 else
   # shellcheck disable=SC2086
   body() { reached $near && { [ "$n" -eq 0 ] || reached "$n" $far; } && plants; }

@@ -18,7 +18,9 @@
 #define LWIP_IGMP               1
 #define LWIP_ICMP               1
 #define IP_FORWARD              1
+#ifndef IP_FRAG
 #define IP_FRAG                 1
+#endif
 #define IP_REASSEMBLY           1
 
 /* Every pbuf is a malloc block of its own: CBMC checks each access
