@@ -42,9 +42,10 @@ run() {
     set -- "$src/fastsum_portable.c" -I"$src" -I"$src/include" "$@"
   fi
   status=0
+  # shellcheck disable=SC2086
   cbmc "$here/$harness" "$TOP/test/product/common/rfc1071.c" -I"$here" \
     -I"$TOP/test/product/common" "$@" \
-    --function harness --object-bits 12 --unwind "$unwind" --unwinding-assertions \
+    --function harness --object-bits 12 --unwind "$unwind" $opts --unwinding-assertions \
     --bounds-check --pointer-check --sat-solver cadical >> "$log" 2>&1 || status=$?
   case $status in 0|10) return $((status / 10)) ;; *) return 2 ;; esac
 }
@@ -124,8 +125,9 @@ full() { [ "${FULL:-0}" = 1 ] && echo "$2" || echo "$1"; }
 # offsets and define at which its PROVEs are shown reached besides the
 # first of each (near), and the offsets (and define) at length n. A proof over
 # lwIP names the files of lwIP's src/ it compiles (lwip_files). Its planted
-# bugs are in the table below; defines are the proof's in every run.
-base=$TOP/src lwip_files= defines= unwind=140 variants=-DPROVE_ONE_VARIANT near="0 0 0" first=0
+# bugs are in the table below; defines are the proof's in every run, opts its
+# further cbmc options (loop bounds).
+base=$TOP/src lwip_files= defines= opts= unwind=140 variants=-DPROVE_ONE_VARIANT near="0 0 0" first=0
 lwip_core="core/def.c core/inet_chksum.c core/mem.c core/memp.c core/pbuf.c core/netif.c core/ip.c core/ipv4/ip4_addr.c"
 per_netif="-DLWIP_CHECKSUM_CTRL_PER_NETIF=0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=1"
 case $proof in
@@ -156,6 +158,15 @@ case $proof in
     base=$LWIP/src unwind=3 defines=-DIP_FRAG=0 lwip_files=$lwip_core
     property="lwIP ip4_reass: a datagram only of fragments from offset 0 without gap, MF on all but the last, header fields kept, total length its data's, offset 0, verifies; fragments disagreeing about the end dropped, nothing returned"
     bound="$n fragments of one datagram, in turn: every TOS, TTL, protocol, ID, source, destination, checksum, MF, DF; $(full 'offsets 0..24 and payload lengths 0..31 bytes' 'any offset and payload length within 65515 bytes')" ;;
+  frag) harness=frag.c n=0 offs=1 doffs=0 near="0 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=1"
+    base=$LWIP/src unwind=11 variants=$(full -DLWIP_CHECKSUM_CTRL_PER_NETIF=1 "$per_netif")
+    lwip_files="$lwip_core core/ipv4/ip4_frag.c"
+    # at most two fragments of 48 bytes and more: ip4_frag's loop, the
+    # fragment's chain (header and one reference), pbuf_free's walk of it
+    # and its call back into pbuf_free for the datagram
+    defines=-DFRAG_MAX=64 opts="--no-malloc-may-fail --unwindset ip4_frag.4:3,ip4_frag.3:2,pbuf_free.4:3,pbuf_free:1,ipfrag_free_pbuf_custom:1,check_fragment.0:2,rfc1071_fold.0:3"
+    property="lwIP ip4_frag: every fragment has the datagram's fields, total length <= MTU, a header that verifies or is 0 per netif, MF but on the last (there too if the datagram had it), offsets contiguous in 8s, its own payload bytes; together all of them"
+    bound="every MTU 68..1500; payload 0..64 bytes (up to two fragments); every TOS, ID, TTL, protocol, checksum, length, source, destination, fragment offset and MF (DF clear); header and payload in one PBUF_REF pbuf, at an odd address; memory never runs out; LWIP_CHECKSUM_CTRL_PER_NETIF $(full '1 (a netif flag: both checksum paths)' '0 and 1')" ;;
   *) die "no proof named '$proof'" ;;
 esac
 
@@ -185,6 +196,8 @@ icmp@the request's checksum kept where the netif does not generate it@core/ipv4/
 icmp@the reply sent to the request's destination@core/ipv4/icmp.c@/^        ip4_addr_copy(iphdr->dest, \*ip4_current_src_addr());$/d@0 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=0
 reass@pristine 2.2.1's ip4_frag.c@core/ipv4/ip4_frag.c@pristine@2 0 0
 reass@the total length left out of the reassembled header's sum@core/ipv4/ip4_frag.c@s/ip4_hdr_invariant_sum(fraghdr), IPH_LEN(fraghdr), 0)/ip4_hdr_invariant_sum(fraghdr), 0, 0)/@2 0 0
+frag@pristine 2.2.1's ip4_frag.c@core/ipv4/ip4_frag.c@pristine@0 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=0
+frag@the offset left out of the per-fragment sum@core/ipv4/ip4_frag.c@s/ip4_hdr_chksum_finish(invariant_sum, IPH_LEN(iphdr), IPH_OFFSET(iphdr))/ip4_hdr_chksum_finish(invariant_sum, IPH_LEN(iphdr), 0)/@0 1 0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=0
 EOF
 }
 
