@@ -18,7 +18,8 @@
  * neither read nor written and cannot fault, so nothing outside
  * [data, data + len) is touched and no scalar code runs for the head or
  * the tail. Short data is taken as it lies, the vectors from its first
- * byte, the last one masked. From FASTSUM_AVX512_GRID_LEN bytes on, where
+ * byte: up to 512 bytes four or eight vectors, the last four masked, no
+ * branch on the length; longer, whole vectors, the last one masked. From FASTSUM_AVX512_GRID_LEN bytes on, where
  * loads across two cache lines would cost more than the extra masked
  * vector, the vectors lie on a 64-byte grid (the data's for the sum, the
  * destination's for the copy: split stores cost more than split loads):
@@ -126,6 +127,35 @@ avx512_sum_short(uint8_t *d, const uint8_t *s, size_t n)
   return lanes_total(all[0], high[0], all[1], high[1]);
 }
 
+/* The same for 256 < n <= 2 * FASTSUM_AVX512_SHORT_LEN (512) bytes: four
+ * whole vectors, then four under the masks of the rest; again no branch on
+ * the length (through the loops of the longer data, 257 to 512 bytes took
+ * more than twice as long as 256). */
+FASTSUM_AVX512 static inline __attribute__((always_inline)) uint64_t
+avx512_sum_two_groups(uint8_t *d, const uint8_t *s, size_t n)
+{
+  const __m512i last = _mm512_set1_epi8((char)(n - 257));
+  __m512i x[8], all[2], high[2];
+  int k;
+#pragma GCC unroll 4
+  for (k = 0; k < 4; k++) {
+    const __mmask64 m = _mm512_cmple_epu8_mask(_mm512_load_si512(group_index + 64 * k), last);
+    x[k] = _mm512_loadu_si512(s + 64 * k);
+    x[k + 4] = _mm512_maskz_loadu_epi8(m, s + 256 + 64 * k);
+    if (d != NULL) {
+      _mm512_storeu_si512(d + 64 * k, x[k]);
+      _mm512_mask_storeu_epi8(d + 256 + 64 * k, m, x[k + 4]);
+    }
+  }
+  for (k = 0; k < 2; k++) {
+    all[k] = _mm512_add_epi64(_mm512_add_epi64(x[k], x[k + 2]), _mm512_add_epi64(x[k + 4], x[k + 6]));
+    high[k] = _mm512_add_epi64(
+      _mm512_add_epi64(_mm512_srli_epi64(x[k], 32), _mm512_srli_epi64(x[k + 2], 32)),
+      _mm512_add_epi64(_mm512_srli_epi64(x[k + 4], 32), _mm512_srli_epi64(x[k + 6], 32)));
+  }
+  return lanes_total(all[0], high[0], all[1], high[1]);
+}
+
 /* One's-complement 64-bit sum of 0 < n < FASTSUM_AVX512_GRID_LEN bytes at
  * s, on its own word grid, and a copy of them to d unless d is NULL: whole
  * vectors from s, then the last 1..64 bytes masked. Inline: d is a
@@ -225,6 +255,9 @@ fastsum_chksum_long_avx512(const void *data, int len)
   if (len <= 0) {
     return 0;
   }
+  if (len <= 2 * FASTSUM_AVX512_SHORT_LEN) {
+    return fastsum_fold64(avx512_sum_two_groups(NULL, (const uint8_t *)data, (size_t)len));
+  }
   if (len < FASTSUM_AVX512_GRID_LEN) {
     return fastsum_fold64(avx512_sum_as_it_lies(NULL, (const uint8_t *)data, (size_t)len));
   }
@@ -239,6 +272,9 @@ fastsum_chksum_copy_long_avx512(void *dst, const void *src, uint16_t len)
   uint64_t sum;
   if (len == 0) {
     return 0;
+  }
+  if (len <= 2 * FASTSUM_AVX512_SHORT_LEN) {
+    return fastsum_fold64(avx512_sum_two_groups((uint8_t *)dst, (const uint8_t *)src, len));
   }
   if (len < FASTSUM_AVX512_GRID_LEN) {
     return fastsum_fold64(avx512_sum_as_it_lies((uint8_t *)dst, (const uint8_t *)src, len));
