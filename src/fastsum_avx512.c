@@ -101,50 +101,28 @@ static const uint8_t group_index[256] __attribute__((aligned(64))) = {
 #undef GROUP_INDEX8
 };
 
-/* One's-complement 64-bit sum of 0 < n <= FASTSUM_AVX512_SHORT_LEN (256)
- * bytes at s, and a copy of
- * them to d unless d is NULL: four vectors, each loaded (and stored) under
- * the mask of its bytes, no branch on the length (a taken branch costs
- * more than a vector's three instructions). */
+/* One's-complement 64-bit sum of the n bytes at s, and a copy of them to
+ * d unless d is NULL, with no branch on the length (a taken branch costs
+ * more than a vector's three instructions): 0 < n <= 256, four vectors,
+ * each loaded (and stored) under the mask of its bytes; with wide,
+ * 256 < n <= 512, four whole vectors before them. */
 FASTSUM_AVX512 static inline __attribute__((always_inline)) uint64_t
-avx512_sum_short(uint8_t *d, const uint8_t *s, size_t n)
+avx512_sum_short(uint8_t *d, const uint8_t *s, size_t n, int wide)
 {
-  const __m512i last = _mm512_set1_epi8((char)(n - 1));
-  __m512i x[4], all[2], high[2];
-  int k;
-#pragma GCC unroll 4
-  for (k = 0; k < 4; k++) {
-    const __mmask64 m = _mm512_cmple_epu8_mask(_mm512_load_si512(group_index + 64 * k), last);
-    x[k] = _mm512_maskz_loadu_epi8(m, s + 64 * k);
-    if (d != NULL) {
-      _mm512_mask_storeu_epi8(d + 64 * k, m, x[k]);
-    }
-  }
-  for (k = 0; k < 2; k++) {
-    all[k] = _mm512_add_epi64(x[k], x[k + 2]);
-    high[k] = _mm512_add_epi64(_mm512_srli_epi64(x[k], 32), _mm512_srli_epi64(x[k + 2], 32));
-  }
-  return lanes_total(all[0], high[0], all[1], high[1]);
-}
-
-/* The same for 256 < n <= 2 * FASTSUM_AVX512_SHORT_LEN (512) bytes: four
- * whole vectors, then four under the masks of the rest; again no branch on
- * the length (through the loops of the longer data, 257 to 512 bytes took
- * more than twice as long as 256). */
-FASTSUM_AVX512 static inline __attribute__((always_inline)) uint64_t
-avx512_sum_two_groups(uint8_t *d, const uint8_t *s, size_t n)
-{
-  const __m512i last = _mm512_set1_epi8((char)(n - 257));
+  const size_t skip = wide ? 256 : 0;
+  const __m512i last = _mm512_set1_epi8((char)(n - skip - 1));
   __m512i x[8], all[2], high[2];
   int k;
 #pragma GCC unroll 4
   for (k = 0; k < 4; k++) {
     const __mmask64 m = _mm512_cmple_epu8_mask(_mm512_load_si512(group_index + 64 * k), last);
-    x[k] = _mm512_loadu_si512(s + 64 * k);
-    x[k + 4] = _mm512_maskz_loadu_epi8(m, s + 256 + 64 * k);
+    x[k] = _mm512_maskz_loadu_epi8(m, s + skip + 64 * k);
+    x[k + 4] = wide ? _mm512_loadu_si512(s + 64 * k) : _mm512_setzero_si512();
     if (d != NULL) {
-      _mm512_storeu_si512(d + 64 * k, x[k]);
-      _mm512_mask_storeu_epi8(d + 256 + 64 * k, m, x[k + 4]);
+      _mm512_mask_storeu_epi8(d + skip + 64 * k, m, x[k]);
+      if (wide) {
+        _mm512_storeu_si512(d + 64 * k, x[k + 4]);
+      }
     }
   }
   for (k = 0; k < 2; k++) {
@@ -256,7 +234,7 @@ fastsum_chksum_long_avx512(const void *data, int len)
     return 0;
   }
   if (len <= 2 * FASTSUM_AVX512_SHORT_LEN) {
-    return fastsum_fold64(avx512_sum_two_groups(NULL, (const uint8_t *)data, (size_t)len));
+    return fastsum_fold64(avx512_sum_short(NULL, (const uint8_t *)data, (size_t)len, 1));
   }
   if (len < FASTSUM_AVX512_GRID_LEN) {
     return fastsum_fold64(avx512_sum_as_it_lies(NULL, (const uint8_t *)data, (size_t)len));
@@ -274,7 +252,7 @@ fastsum_chksum_copy_long_avx512(void *dst, const void *src, uint16_t len)
     return 0;
   }
   if (len <= 2 * FASTSUM_AVX512_SHORT_LEN) {
-    return fastsum_fold64(avx512_sum_two_groups((uint8_t *)dst, (const uint8_t *)src, len));
+    return fastsum_fold64(avx512_sum_short((uint8_t *)dst, (const uint8_t *)src, len, 1));
   }
   if (len < FASTSUM_AVX512_GRID_LEN) {
     return fastsum_fold64(avx512_sum_as_it_lies((uint8_t *)dst, (const uint8_t *)src, len));
@@ -290,7 +268,7 @@ FASTSUM_AVX512 uint16_t
 fastsum_chksum_avx512(const void *data, int len)
 {
   if (__builtin_expect((unsigned)len - 1 < FASTSUM_AVX512_SHORT_LEN, 1)) {
-    return fastsum_fold64(avx512_sum_short(NULL, (const uint8_t *)data, (size_t)len));
+    return fastsum_fold64(avx512_sum_short(NULL, (const uint8_t *)data, (size_t)len, 0));
   }
   return fastsum_chksum_long_avx512(data, len);
 }
@@ -299,7 +277,7 @@ FASTSUM_AVX512 uint16_t
 fastsum_chksum_copy_avx512(void *dst, const void *src, uint16_t len)
 {
   if (__builtin_expect(len - 1u < FASTSUM_AVX512_SHORT_LEN, 1)) {
-    return fastsum_fold64(avx512_sum_short((uint8_t *)dst, (const uint8_t *)src, len));
+    return fastsum_fold64(avx512_sum_short((uint8_t *)dst, (const uint8_t *)src, len, 0));
   }
   return fastsum_chksum_copy_long_avx512(dst, src, len);
 }
