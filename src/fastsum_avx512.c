@@ -109,7 +109,7 @@ static const uint8_t group_index[256] __attribute__((aligned(64))) = {
 FASTSUM_AVX512 static inline __attribute__((always_inline)) uint64_t
 avx512_sum_short(uint8_t *d, const uint8_t *s, size_t n, int wide)
 {
-  const size_t skip = wide ? 256 : 0;
+  const size_t skip = wide ? FASTSUM_AVX512_SHORT_LEN : 0;
   const __m512i last = _mm512_set1_epi8((char)(n - skip - 1));
   __m512i x[8], all[2], high[2];
   int k;
