@@ -46,6 +46,14 @@ interop-pristine: $(addprefix interop-,$(addsuffix -pristine,$(LWIP_KEYS))) ## t
 # As root this is the real run; otherwise each version prints its skip line.
 TEST_TARGETS += interop
 
+# checksums.awk judges every capture; checksums-test.sh shows it each verdict
+# it must give, on made-up frames (no root needed).
+GOAL_AREAS_interop-checksums-awk :=
+.PHONY: interop-checksums-awk
+interop-checksums-awk: ## checksums.awk on made-up frames: good, bad and forwarded checksums judged right
+	$(Q)$(TOP)/test/product/interop/checksums-test.sh
+TEST_TARGETS += interop-checksums-awk
+
 # iperf against lwiperf (iperf.sh, docs/interop.md): tapdemo
 # with lwIP's iperf 2 server, built the same way three times for the default
 # lwIP version: stock (the pristine tree, lwIP's checksum), patched

@@ -118,8 +118,9 @@ checked() {
     -o tcp.analyze_sequence_numbers:FALSE \
     -T fields -E separator=/t -E occurrence=a -E aggregator=, \
     -e eth.src -e arp.opcode -e ip.checksum.status -e icmp.checksum.status \
-    -e udp.checksum.status -e tcp.checksum.status -e tcp.checksum.ffff >"$dir/checksums.txt" 2>"$dir/tshark.log"
-  out=$(awk -F'\t' -v lwip=02:00:00:00:00: -f "$here/checksums.awk" "$dir/checksums.txt")
+    -e udp.checksum.status -e tcp.checksum.status -e tcp.checksum.ffff -e ip.src \
+    >"$dir/checksums.txt" 2>"$dir/tshark.log"
+  out=$(awk -F'\t' -v lwip=02:00:00:00:00: -v lwip_ips=10.7.9.1 -f "$here/checksums.awk" "$dir/checksums.txt")
   case $out in
     ok*) echo "  ok    $name MTU $mtu: $((sent / 1000000)) MB each way on the wire as iperf reports; checksums: ${out#ok }" ;;
     *) failed "$name MTU $mtu: checksums: ${out#bad }" ;;

@@ -174,6 +174,37 @@ def serve(args):
         pass
 
 
+def ones_sum(data):
+    """RFC 1071 sum of data (even length), folded to 16 bits."""
+    total = sum(struct.unpack(f"!{len(data) // 2}H", data))
+    while total > 0xFFFF:
+        total = (total & 0xFFFF) + (total >> 16)
+    return total
+
+
+def tcp_minus_zero(args):
+    """Sends one TCP RST whose checksum is 0xffff where 0x0000 is computed.
+    Linux writes such checksums itself (CSUM_MANGLED_0) about once in 65536
+    segments; this one makes every run carry one, so a judge that fails it
+    (or a router that changes it) is seen at once. Nothing answers a RST."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    probe.connect((args.host, args.port))
+    source = probe.getsockname()[0]
+    probe.close()
+    pseudo = socket.inet_aton(source) + socket.inet_aton(args.host) + struct.pack("!HH", 6, 20)
+    # seq's low half makes the sum -0 (0xffff): a full computation gives 0x0000
+    header = struct.pack("!HHIIBBHHH", 40000, args.port, 0x4D5A0000, 0, 5 << 4, 0x04, 0, 0, 0)
+    seq_low = 0xFFFF - ones_sum(pseudo + header)
+    header = struct.pack("!HHIIBBHHH", 40000, args.port, 0x4D5A0000 | seq_low, 0, 5 << 4, 0x04, 0,
+                         0xFFFF, 0)
+    if ones_sum(pseudo + header[:16] + header[18:]) != 0xFFFF:
+        fail("tcp-minus-zero: the segment's sum is not -0")
+    sock = socket.socket(socket.AF_INET, socket.SOCK_RAW, socket.IPPROTO_TCP)
+    sock.sendto(header, (args.host, 0))
+    sock.close()
+    print(f"tcp segment {source} -> {args.host}:{args.port} with checksum 0xffff for 0x0000 sent")
+
+
 MARKER_ETHERTYPE = 0x88B5  # IEEE 802 local experimental: no stack answers it
 MARKER_SOURCE = bytes.fromhex("060000000001")  # locally administered, not lwIP's
 
@@ -196,7 +227,8 @@ def main():
     p.set_defaults(func=marker)
     p.add_argument("device")
     for name, func in (("udp-echo", udp_echo), ("tcp-echo", tcp_echo),
-                       ("tcp-discard", tcp_discard), ("serve", serve)):
+                       ("tcp-discard", tcp_discard), ("serve", serve),
+                       ("tcp-minus-zero", tcp_minus_zero)):
         p = sub.add_parser(name, help=func.__doc__.split("\n")[0])
         p.set_defaults(func=func)
         p.add_argument("host")

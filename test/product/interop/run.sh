@@ -196,6 +196,9 @@ echo " lwIP as a router, $L -> $R (lwIP refragments to MTU 1280):"
 pings $L 10.7.2.2 "-M dont" 0 56 1252 1253 1472 1473 4000 8972 30000 65000
 peer $L udp-echo 10.7.2.2 7 --sizes $udp_sizes
 peer $L tcp-echo 10.7.2.2 7 --bytes $((2 * 1024 * 1024))
+# the kernel's TCP checksum 0xffff for 0x0000: lwIP forwards it unchanged
+# and checksums.awk counts it as the kernel's (checked below)
+peer $R tcp-minus-zero 10.7.1.2 9
 
 # ---- lwIP stops cleanly and reports ----
 kill -TERM $demo
@@ -228,7 +231,7 @@ for ns in $L $R; do
     -o tcp.analyze_sequence_numbers:FALSE \
     -T fields -E separator=/t -E occurrence=a -E aggregator=, \
     -e eth.src -e arp.opcode -e ip.checksum.status -e icmp.checksum.status \
-    -e udp.checksum.status -e tcp.checksum.status -e tcp.checksum.ffff
+    -e udp.checksum.status -e tcp.checksum.status -e tcp.checksum.ffff -e ip.src
   rc=$?
   if [ $rc != 0 ] || grep -qv "Running as user" "$work/tshark-$ns.log"; then
     failed "tshark on $ns.pcapng (status $rc): $(grep -v "Running as user" "$work/tshark-$ns.log" | head -3 | tr '\n' ' ')"
@@ -246,10 +249,14 @@ for ns in $L $R; do
   [ $# = 2 ] && [ $(($1 + $2)) = $((captured + rxdrop - txdrop)) ] ||
     failed "capture on $ns/tap0 has $captured frames, lwIP counted ${1:-?} in and ${2:-?} out, the kernel dropped $rxdrop of lwIP's and $txdrop of its own while capturing ($rx0 received and $tx0 sent before)"
   # tapdemo numbers its MACs 02:00:00:00:00:01, :02, ...
-  out=$(awk -F'\t' -v lwip=02:00:00:00:00: -f "$here/checksums.awk" "$work/checksums-$ns.txt")
+  out=$(awk -F'\t' -v lwip=02:00:00:00:00: -v lwip_ips=10.7.1.1,10.7.2.1 -f "$here/checksums.awk" "$work/checksums-$ns.txt")
   case $out in
     ok*) pass "checksums on $ns/tap0: ${out#ok }" ;;
     *) failed "checksums on $ns/tap0: ${out#bad }" ;;
+  esac
+  case $ns:$out in
+    $L:*"from lwIP:"*"0xffff for 0x0000 from a kernel"*"from kernel:"*) ;;
+    $L:*) failed "checksums on $ns/tap0: no TCP checksum 0xffff for 0x0000 from $R forwarded by lwIP" ;;
   esac
 done
 
