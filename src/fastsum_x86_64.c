@@ -157,10 +157,10 @@ fastsum_chksum(const void *data, int len)
   if (__builtin_expect(len >= SHORTEST_VECTOR_LEN, 0)) {
 #ifdef FASTSUM_HAVE_AVX512
     if (__builtin_expect(long_path == LONG_AVX512, 1)) {
-      if (len > FASTSUM_AVX512_SHORT_LEN) {
-        return fastsum_chksum_long_avx512(data, len);
+      if (__builtin_expect(len <= FASTSUM_AVX512_SHORT_LEN, 1)) {
+        return fastsum_chksum_avx512(data, len);
       }
-      return fastsum_chksum_avx512(data, len);
+      return fastsum_chksum_long_avx512(data, len);
     }
 #endif
     if (len >= long_min_len) {
@@ -186,10 +186,10 @@ fastsum_chksum_copy(void *dst, const void *src, uint16_t len)
   if (__builtin_expect(len >= SHORTEST_VECTOR_LEN, 0)) {
 #ifdef FASTSUM_HAVE_AVX512
     if (__builtin_expect(long_path == LONG_AVX512, 1)) {
-      if (len > FASTSUM_AVX512_SHORT_LEN) {
-        return fastsum_chksum_copy_long_avx512(dst, src, len);
+      if (__builtin_expect(len <= FASTSUM_AVX512_SHORT_LEN, 1)) {
+        return fastsum_chksum_copy_avx512(dst, src, len);
       }
-      return fastsum_chksum_copy_avx512(dst, src, len);
+      return fastsum_chksum_copy_long_avx512(dst, src, len);
     }
 #endif
     if (len >= long_min_len) {
