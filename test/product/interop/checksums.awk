@@ -16,6 +16,10 @@
 # a summary, and a line per sender; "ok" when nothing is bad and both lwIP
 # and the kernel had good IPv4, ICMP, UDP and TCP checksums (all were seen).
 BEGIN {
+  if (lwip == "" || lwip_ips == "") {
+    print "checksums.awk: error: needs -v lwip=MAC-PREFIX -v lwip_ips=A,B,..." > "/dev/stderr"
+    exit 2
+  }
   n = split(lwip_ips, ips, ",")
   for (i = 1; i <= n; i++) lwip_ip[ips[i]] = 1
 }
@@ -34,6 +38,7 @@ function tally(who, proto, field,   n, v, i) {
   tally(who, "IPv4 header", $3); tally(who, "ICMP", $4); tally(who, "UDP", $5); tally(who, "TCP", tcp)
 }
 END {
+  if (lwip == "" || lwip_ips == "") exit 2
   verdict = "ok"
   split("IPv4 header,ICMP,UDP,TCP", protos, ",")
   split("lwIP,kernel", senders, ",")

@@ -192,13 +192,15 @@ def tcp_minus_zero(args):
     source = probe.getsockname()[0]
     probe.close()
     pseudo = socket.inet_aton(source) + socket.inet_aton(args.host) + struct.pack("!HH", 6, 20)
+
+    def rst(seq, checksum):
+        return struct.pack("!HHIIBBHHH", 40000, args.port, seq, 0, 5 << 4, 0x04, 0, checksum, 0)
+
     # seq's low half makes the sum -0 (0xffff): a full computation gives 0x0000
-    header = struct.pack("!HHIIBBHHH", 40000, args.port, 0x4D5A0000, 0, 5 << 4, 0x04, 0, 0, 0)
-    seq_low = 0xFFFF - ones_sum(pseudo + header)
-    header = struct.pack("!HHIIBBHHH", 40000, args.port, 0x4D5A0000 | seq_low, 0, 5 << 4, 0x04, 0,
-                         0xFFFF, 0)
-    if ones_sum(pseudo + header[:16] + header[18:]) != 0xFFFF:
+    seq = 0x4D5A0000 | (0xFFFF - ones_sum(pseudo + rst(0x4D5A0000, 0)))
+    if ones_sum(pseudo + rst(seq, 0)) != 0xFFFF:
         fail("tcp-minus-zero: the segment's sum is not -0")
+    header = rst(seq, 0xFFFF)
     sock = socket.socket(socket.AF_INET, socket.SOCK_RAW, socket.IPPROTO_TCP)
     sock.sendto(header, (args.host, 0))
     sock.close()
