@@ -18,6 +18,7 @@
 BEGIN {
   if (lwip == "" || lwip_ips == "") {
     print "checksums.awk: error: needs -v lwip=MAC-PREFIX -v lwip_ips=A,B,..." > "/dev/stderr"
+    usage_error = 1
     exit 2
   }
   n = split(lwip_ips, ips, ",")
@@ -38,7 +39,7 @@ function tally(who, proto, field,   n, v, i) {
   tally(who, "IPv4 header", $3); tally(who, "ICMP", $4); tally(who, "UDP", $5); tally(who, "TCP", tcp)
 }
 END {
-  if (lwip == "" || lwip_ips == "") exit 2
+  if (usage_error) exit 2
   verdict = "ok"
   split("IPv4 header,ICMP,UDP,TCP", protos, ",")
   split("lwIP,kernel", senders, ",")
