@@ -18,8 +18,9 @@
  * neither read nor written and cannot fault, so nothing outside
  * [data, data + len) is touched and no scalar code runs for the head or
  * the tail. Short data is taken as it lies, the vectors from its first
- * byte: up to 512 bytes four or eight vectors, the last four masked, no
- * branch on the length; longer, whole vectors, the last one masked. From
+ * byte: up to 512 bytes as many masked vectors as the bytes fill, two to
+ * four (after four whole ones past 256 bytes), one branch on the length;
+ * longer, whole vectors, the last one masked. From
  * FASTSUM_AVX512_GRID_LEN bytes on, where loads across two cache lines
  * would cost more than the extra masked vector, the vectors lie on a
  * 64-byte grid (the data's for the sum, the destination's for the copy:
@@ -102,12 +103,12 @@ static const uint8_t group_index[256] __attribute__((aligned(64))) = {
 };
 
 /* One's-complement 64-bit sum of the n bytes at s, and a copy of them to
- * d unless d is NULL, with no branch on the length (a taken branch costs
- * more than a vector's three instructions): 0 < n <= 256, four vectors,
- * each loaded (and stored) under the mask of its bytes; with wide,
- * 256 < n <= 512, four whole vectors before them. */
+ * d unless d is NULL, with no branch on the length: 0 < n <= 64 * vectors
+ * (2 to 4 vectors), each loaded (and stored) under the mask of its bytes;
+ * with wide, 256 < n <= 256 + 64 * vectors, four whole vectors before
+ * them. */
 FASTSUM_AVX512 static inline __attribute__((always_inline)) uint64_t
-avx512_sum_short(uint8_t *d, const uint8_t *s, size_t n, int wide)
+avx512_sum_group(uint8_t *d, const uint8_t *s, size_t n, int vectors, int wide)
 {
   const size_t skip = wide ? FASTSUM_AVX512_SHORT_LEN : 0;
   const __m512i last = _mm512_set1_epi8((char)(n - skip - 1));
@@ -115,14 +116,14 @@ avx512_sum_short(uint8_t *d, const uint8_t *s, size_t n, int wide)
   int k;
 #pragma GCC unroll 4
   for (k = 0; k < 4; k++) {
-    const __mmask64 m = _mm512_cmple_epu8_mask(_mm512_load_si512(group_index + 64 * k), last);
-    x[k] = _mm512_maskz_loadu_epi8(m, s + skip + 64 * k);
+    const __mmask64 m = k < vectors ? _mm512_cmple_epu8_mask(_mm512_load_si512(group_index + 64 * k), last) : 0;
+    x[k] = k < vectors ? _mm512_maskz_loadu_epi8(m, s + skip + 64 * k) : _mm512_setzero_si512();
     x[k + 4] = wide ? _mm512_loadu_si512(s + 64 * k) : _mm512_setzero_si512();
-    if (d != NULL) {
+    if (d != NULL && k < vectors) {
       _mm512_mask_storeu_epi8(d + skip + 64 * k, m, x[k]);
-      if (wide) {
-        _mm512_storeu_si512(d + 64 * k, x[k + 4]);
-      }
+    }
+    if (d != NULL && wide) {
+      _mm512_storeu_si512(d + 64 * k, x[k + 4]);
     }
   }
   for (k = 0; k < 2; k++) {
@@ -132,6 +133,23 @@ avx512_sum_short(uint8_t *d, const uint8_t *s, size_t n, int wide)
       _mm512_add_epi64(_mm512_srli_epi64(x[k + 4], 32), _mm512_srli_epi64(x[k + 6], 32)));
   }
   return lanes_total(all[0], high[0], all[1], high[1]);
+}
+
+/* The same for 0 < n <= 256 (with wide, 256 < n <= 512) in as few masked
+ * vectors as the bytes fill: a masked vector of no bytes costs as much as
+ * a full one (twice a 256-bit one on CPUs that split 512-bit operations),
+ * more than a branch on the length, which data of one length predicts. */
+FASTSUM_AVX512 static inline __attribute__((always_inline)) uint64_t
+avx512_sum_short(uint8_t *d, const uint8_t *s, size_t n, int wide)
+{
+  const size_t group = n - (wide ? FASTSUM_AVX512_SHORT_LEN : 0);
+  if (group <= 128) {
+    return avx512_sum_group(d, s, n, 2, wide);
+  }
+  if (group <= 192) {
+    return avx512_sum_group(d, s, n, 3, wide);
+  }
+  return avx512_sum_group(d, s, n, 4, wide);
 }
 
 /* One's-complement 64-bit sum of 0 < n < FASTSUM_AVX512_GRID_LEN bytes at
@@ -262,8 +280,7 @@ fastsum_chksum_copy_long_avx512(void *dst, const void *src, uint16_t len)
   return fastsum_fold64(lead & 1 ? swap_sum(sum) : sum);
 }
 
-/* 1 to FASTSUM_AVX512_SHORT_LEN bytes after one compare and with no
- * branch taken; the rest out of line. */
+/* 1 to FASTSUM_AVX512_SHORT_LEN bytes inline; the rest out of line. */
 FASTSUM_AVX512 uint16_t
 fastsum_chksum_avx512(const void *data, int len)
 {

@@ -26,7 +26,7 @@
  * reduction costs more than the scalar code's few more ADCs. */
 #define FASTSUM_X86_VECTOR_MIN_LEN 384
 #define FASTSUM_AVX512_MIN_LEN 128
-/** Up to this length the AVX-512 path masks four vectors, no branch taken. */
+/** Up to this length the AVX-512 path masks two to four vectors, no loop. */
 #define FASTSUM_AVX512_SHORT_LEN 256
 
 /* ---- Scalar sums ------------------------------------------------------ */
@@ -100,15 +100,16 @@ last_bytes(const uint8_t *p, size_t n)
  * carry chain with ADD and ends it with ADC $0, so the runs on the two
  * accumulators execute side by side (the flags are renamed). The asm reads
  * the words through p: hence the "memory" clobber (also below). */
-#define SCALAR_RUN8(acc, at) \
-  "addq " at "(%[p]), %[" acc "]\n\t" \
+#define SCALAR_ADC3(acc, at) \
   "adcq " at "+8(%[p]), %[" acc "]\n\t" \
   "adcq " at "+16(%[p]), %[" acc "]\n\t" \
-  "adcq " at "+24(%[p]), %[" acc "]\n\t" \
-  "adcq " at "+32(%[p]), %[" acc "]\n\t" \
-  "adcq " at "+40(%[p]), %[" acc "]\n\t" \
-  "adcq " at "+48(%[p]), %[" acc "]\n\t" \
-  "adcq " at "+56(%[p]), %[" acc "]\n\t" \
+  "adcq " at "+24(%[p]), %[" acc "]\n\t"
+#define SCALAR_RUN4(acc, at) \
+  "addq " at "(%[p]), %[" acc "]\n\t" SCALAR_ADC3(acc, at) \
+  "adcq $0, %[" acc "]\n\t"
+#define SCALAR_RUN8(acc, at) \
+  "addq " at "(%[p]), %[" acc "]\n\t" SCALAR_ADC3(acc, at) \
+  "adcq " at "+32(%[p]), %[" acc "]\n\t" SCALAR_ADC3(acc, at "+32") \
   "adcq $0, %[" acc "]\n\t"
 static inline __attribute__((always_inline)) uint64_t
 scalar_rounds(const uint8_t **p, size_t rounds, uint64_t sum)
@@ -131,12 +132,12 @@ scalar_rounds(const uint8_t **p, size_t rounds, uint64_t sum)
 /* One's-complement 64-bit sum of n bytes at p added to sum: the rounds of
  * 256 bytes; then the last bytes of n & 7 (taken with the 8 bytes ending
  * there, as last_bytes does, but with a shift that gives 0 when there are
- * none: no branch); the next 64 bytes if there are as many, on a second
- * chain; and the last whole words, up to 31 of them, with one jump into a
- * straight run of ADCs that ends at the last one (as Linux's i386
- * csum_partial does): a branch taken costs more than a word's ADC, and
- * data shorter than 256 bytes (headers with a segment, short segments)
- * takes no other. Each ADC of the run is 4 bytes (a one-byte displacement
+ * none: no branch); the next 64 bytes if there are as many, half on each
+ * chain (64-byte data then waits for four carries, not eight); and the
+ * last whole words, up to 31 of them, with one jump into a straight run
+ * of ADCs that ends at the last one (as Linux's i386 csum_partial does):
+ * a branch taken costs more than a word's ADC, and data shorter than 256
+ * bytes (headers with a segment, short segments) takes no other. Each ADC of the run is 4 bytes (a one-byte displacement
  * from a base 132 bytes before the words' end, never 0, which would drop
  * the byte), so the entry is 4 bytes a word before the run's end. The jump
  * is NOTRACK, as compilers mark their jump tables: its target is no
@@ -159,7 +160,8 @@ scalar_sum(const uint8_t *p, size_t n, uint64_t sum)
     n %= 256;
   }
   if (n >= 64) {
-    __asm__(SCALAR_RUN8("sum2", "0") : [sum2] "+r"(sum2) : [p] "r"(p) : "cc", "memory");
+    __asm__(SCALAR_RUN4("sum", "0") SCALAR_RUN4("sum2", "32")
+            : [sum] "+r"(sum), [sum2] "+r"(sum2) : [p] "r"(p) : "cc", "memory");
     p += 64;
     n -= 64;
   }
