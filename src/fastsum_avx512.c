@@ -20,14 +20,14 @@
  * the tail. Short data is taken as it lies, the vectors from its first
  * byte: up to 512 bytes as many masked vectors as the bytes fill, two to
  * four (after four whole ones past 256 bytes), one branch on the length;
- * longer, whole vectors, the last one masked. From
- * FASTSUM_AVX512_GRID_LEN bytes on, where loads across two cache lines
- * would cost more than the extra masked vector, the vectors lie on a
- * 64-byte grid (the data's for the sum, the destination's for the copy:
- * split stores cost more than split loads): the first is loaded from the
- * grid line of the first byte with the bytes before it masked off, and if
- * that is an odd number of bytes every word is summed with its bytes
- * swapped and the total swapped back at the end (RFC 1071 2(B)).
+ * longer, whole vectors, the last one masked. From FASTSUM_AVX512_GRID_LEN
+ * bytes on, where loads across two cache lines would cost more than the
+ * extra masked vector, the vectors lie on a 64-byte grid (the data's for
+ * the sum, the destination's for the copy: split stores cost more than
+ * split loads): the first is loaded from the grid line of the first byte
+ * with the bytes before it masked off, and if that is an odd number of
+ * bytes every word is summed with its bytes swapped and the total swapped
+ * back at the end (RFC 1071 2(B)).
  */
 #include "fastsum_private.h"
 

@@ -137,13 +137,14 @@ scalar_rounds(const uint8_t **p, size_t rounds, uint64_t sum)
  * last whole words, up to 31 of them, with one jump into a straight run
  * of ADCs that ends at the last one (as Linux's i386 csum_partial does):
  * a branch taken costs more than a word's ADC, and data shorter than 256
- * bytes (headers with a segment, short segments) takes no other. Each ADC of the run is 4 bytes (a one-byte displacement
- * from a base 132 bytes before the words' end, never 0, which would drop
- * the byte), so the entry is 4 bytes a word before the run's end. The jump
- * is NOTRACK, as compilers mark their jump tables: its target is no
- * function entry for CET's indirect branch tracking. sum and words are
- * written before the inputs are all read: early clobbers, or the compiler
- * may give an input of the same value (0) their register. */
+ * bytes (headers with a segment, short segments) takes no other. Each ADC
+ * of the run is 4 bytes (a one-byte displacement from a base 132 bytes
+ * before the words' end, never 0, which would drop the byte), so the entry
+ * is 4 bytes a word before the run's end. The jump is NOTRACK, as
+ * compilers mark their jump tables: its target is no function entry for
+ * CET's indirect branch tracking. sum and words are written before the
+ * inputs are all read: early clobbers, or the compiler may give an input
+ * of the same value (0) their register. */
 static inline __attribute__((always_inline)) uint64_t
 scalar_sum(const uint8_t *p, size_t n, uint64_t sum)
 {
