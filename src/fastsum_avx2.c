@@ -225,7 +225,7 @@ fastsum_chksum_copy_avx2(void *dst, const void *src, uint16_t len)
 int
 fastsum_usable_avx2(void)
 {
-  return fastsum_x86_cpu_has(1u << 5, 0x6);
+  return fastsum_x86_cpu_has(1u << 5, 0, 0x6);
 }
 
 #endif /* FASTSUM_HAVE_AVX2 */

@@ -27,6 +27,8 @@ static const struct fastsum_impl fastsum_table[] = {
 #endif
 #ifdef FASTSUM_HAVE_AVX512
   {"avx512", fastsum_chksum_avx512, fastsum_chksum_copy_avx512, fastsum_usable_avx512, 0, 0},
+  {"avx512vnni", fastsum_chksum_avx512vnni, fastsum_chksum_copy_avx512vnni, fastsum_usable_avx512vnni,
+   FASTSUM_AVX512VNNI_BATCH_BYTES, FASTSUM_AVX512VNNI_ALIGN},
 #endif
 #ifdef FASTSUM_HAVE_AARCH64
   {"aarch64", fastsum_chksum_aarch64, NULL, NULL, 0, 0},

@@ -105,7 +105,7 @@ fastsum_chksum_copy_x86_64(void *dst, const void *src, uint16_t len)
  * of old and new ones sums right (every vector path sums any length). The
  * path is called directly after a compare, not through a pointer: an
  * indirect call costs more than the compares. */
-enum long_path { LONG_NONE, LONG_SSE2, LONG_AVX2, LONG_AVX512 };
+enum long_path { LONG_NONE, LONG_SSE2, LONG_AVX2, LONG_AVX512, LONG_AVX512VNNI };
 static enum long_path long_path = LONG_NONE;
 static int long_min_len;
 
@@ -113,6 +113,11 @@ static void
 choose_vector_path(void)
 {
 #ifdef FASTSUM_HAVE_AVX512
+  if (fastsum_usable_avx512vnni()) {
+    long_path = LONG_AVX512VNNI;
+    long_min_len = FASTSUM_AVX512_MIN_LEN;
+    return;
+  }
   if (fastsum_usable_avx512()) {
     long_path = LONG_AVX512;
     long_min_len = FASTSUM_AVX512_MIN_LEN;
@@ -156,9 +161,12 @@ fastsum_chksum(const void *data, int len)
    * inline, no call */
   if (__builtin_expect(len >= SHORTEST_VECTOR_LEN, 0)) {
 #ifdef FASTSUM_HAVE_AVX512
-    if (__builtin_expect(long_path == LONG_AVX512, 1)) {
+    if (__builtin_expect(long_path >= LONG_AVX512, 1)) {
       if (__builtin_expect(len <= FASTSUM_AVX512_SHORT_LEN, 1)) {
         return fastsum_chksum_avx512(data, len);
+      }
+      if (long_path == LONG_AVX512VNNI) {
+        return fastsum_chksum_long_avx512vnni(data, len);
       }
       return fastsum_chksum_long_avx512(data, len);
     }
@@ -185,9 +193,12 @@ fastsum_chksum_copy(void *dst, const void *src, uint16_t len)
 #ifdef FASTSUM_HAVE_SSE2
   if (__builtin_expect(len >= SHORTEST_VECTOR_LEN, 0)) {
 #ifdef FASTSUM_HAVE_AVX512
-    if (__builtin_expect(long_path == LONG_AVX512, 1)) {
+    if (__builtin_expect(long_path >= LONG_AVX512, 1)) {
       if (__builtin_expect(len <= FASTSUM_AVX512_SHORT_LEN, 1)) {
         return fastsum_chksum_copy_avx512(dst, src, len);
+      }
+      if (long_path == LONG_AVX512VNNI) {
+        return fastsum_chksum_copy_long_avx512vnni(dst, src, len);
       }
       return fastsum_chksum_copy_long_avx512(dst, src, len);
     }

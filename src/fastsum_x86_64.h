@@ -335,14 +335,15 @@ fastsum_x86_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
   __asm__("cpuid" : "=a"(r[0]), "=b"(r[1]), "=c"(r[2]), "=d"(r[3]) : "a"(leaf), "c"(subleaf));
 }
 
-/* Whether the CPU has every feature bit of ebx7 (CPUID leaf 7, EBX) and
+/* Whether the CPU has every feature bit of ebx7 and ecx7 (CPUID leaf 7,
+ * EBX and ECX) and
  * the operating system has enabled every register state of xcr0 (XCR0,
  * read with XGETBV once CPUID says OSXSAVE): the instructions of a feature
  * the OS has not enabled fault, or their registers are lost at a context
  * switch. CPUID and XGETBV only, no C library and no start-up code, so a
  * bare-metal program may call it before anything else. */
 static inline int
-fastsum_x86_cpu_has(uint32_t ebx7, uint32_t xcr0)
+fastsum_x86_cpu_has(uint32_t ebx7, uint32_t ecx7, uint32_t xcr0)
 {
   uint32_t r[4], lo, hi;
   fastsum_x86_cpuid(0, 0, r);
@@ -359,7 +360,7 @@ fastsum_x86_cpu_has(uint32_t ebx7, uint32_t xcr0)
     return 0;
   }
   fastsum_x86_cpuid(7, 0, r);
-  return (r[1] & ebx7) == ebx7;
+  return (r[1] & ebx7) == ebx7 && (r[2] & ecx7) == ecx7;
 }
 
 #endif /* FASTSUM_X86_64_H */

@@ -9,8 +9,9 @@
  *   lwip-alg2, lwip-alg3   lwIP's own algorithms
  *   load-floor    reads every byte and sums nothing (peers/load_floor.c):
  *                 the floor for any routine that must read the data
- *   avx512, avx2  fastsum's AVX-512 and AVX2 paths on their own, where the
- *                 CPU runs AVX-512 (else one line says it has none)
+ *   avx512, avx512vnni, avx2  fastsum's AVX-512 paths (the VNNI build where
+ *                 the CPU has VNNI) and its AVX2 path on their own, where
+ *                 the CPU runs AVX-512 (else one line says it has none)
  *
  * Every routine but the floor is compared with lwIP's algorithm 2 at every
  * size and offset before anything is timed (the peers' sums folded to
@@ -57,7 +58,7 @@ static const struct routine fixed_routines[] = {
 };
 enum {
   NFIXED = sizeof(fixed_routines) / sizeof(fixed_routines[0]),
-  MAX_ROUTINES = NFIXED + 3,
+  MAX_ROUTINES = NFIXED + 4,
   FASTSUM = 0,
   LINUX = 1,
   RUNS = 101,
@@ -106,6 +107,7 @@ static void set_routines(void)
   n_routines = NFIXED;
   avx512_k = add_path("avx512");
   if (avx512_k >= 0) {
+    add_path("avx512vnni");
     avx2_k = add_path("avx2");
   } else {
     printf("this CPU runs no AVX-512 (or the build has no AVX-512 path): fastsum's AVX-512 and AVX2 "
