@@ -18,13 +18,14 @@
  * neither read nor written and cannot fault, so nothing outside
  * [data, data + len) is touched and no scalar code runs for the head or
  * the tail. Short data is taken as it lies, the vectors from its first
- * byte: up to 512 bytes as many masked vectors as the bytes fill, two to
+ * byte: up to 512 bytes as many masked vectors as the bytes fill, one to
  * four (after four whole ones past 256 bytes), one branch on the length;
  * longer, whole vectors, the last one masked. From FASTSUM_AVX512_GRID_LEN
- * bytes on, where loads across two cache lines would cost more than the
- * extra masked vector, the vectors lie on a 64-byte grid (the data's for
- * the sum, the destination's for the copy: split stores cost more than
- * split loads): the first is loaded from the grid line of the first byte
+ * bytes on, and for the sum of data that does not start on a 64-byte line
+ * from 513, where loads across two cache lines cost more than the extra
+ * masked vector, the vectors lie on a 64-byte grid (the data's for the
+ * sum, the destination's for the copy: split stores cost more than split
+ * loads): the first is loaded from the grid line of the first byte
  * with the bytes before it masked off, and if that is an odd number of
  * bytes every word is summed with its bytes swapped and the total swapped
  * back at the end (RFC 1071 2(B)).
@@ -47,7 +48,8 @@
 
 #define FASTSUM_AVX512 __attribute__((target("avx512bw,avx512vl,bmi2")))
 
-/* From this length on the vectors lie on the 64-byte grid. */
+/* From this length on the vectors lie on the 64-byte grid; for the sum
+ * of data that does not start on it, from the end of the short data. */
 #define FASTSUM_AVX512_GRID_LEN 1024
 /* From this length on the VNNI build takes its own rounds: shorter, what
  * they save is less than what their start and end cost (make bench-peers,
@@ -116,7 +118,7 @@ static const uint8_t group_index[256] __attribute__((aligned(64))) = {
 
 /* One's-complement 64-bit sum of the n bytes at s, and a copy of them to
  * d unless d is NULL, with no branch on the length: 0 < n <= 64 * vectors
- * (2 to 4 vectors), each loaded (and stored) under the mask of its bytes;
+ * (1 to 4 vectors), each loaded (and stored) under the mask of its bytes;
  * with wide, 256 < n <= 256 + 64 * vectors, four whole vectors before
  * them. */
 FASTSUM_AVX512 static inline __attribute__((always_inline)) uint64_t
@@ -155,6 +157,9 @@ FASTSUM_AVX512 static inline __attribute__((always_inline)) uint64_t
 avx512_sum_short(uint8_t *d, const uint8_t *s, size_t n, int wide)
 {
   const size_t group = n - (wide ? FASTSUM_AVX512_SHORT_LEN : 0);
+  if (group <= 64) {
+    return avx512_sum_group(d, s, n, 1, wide);
+  }
   if (group <= 128) {
     return avx512_sum_group(d, s, n, 2, wide);
   }
@@ -403,7 +408,7 @@ fastsum_chksum_long_avx512(const void *data, int len)
   if (len <= 2 * FASTSUM_AVX512_SHORT_LEN) {
     return fastsum_fold64(avx512_sum_short(NULL, (const uint8_t *)data, (size_t)len, 1));
   }
-  if (len < FASTSUM_AVX512_GRID_LEN) {
+  if (len < FASTSUM_AVX512_GRID_LEN && lead == 0) {
     return fastsum_fold64(avx512_sum_as_it_lies(NULL, (const uint8_t *)data, (size_t)len));
   }
   sum = avx512_sum_on_grid(NULL, (const uint8_t *)((uintptr_t)data - lead), (size_t)len, lead);

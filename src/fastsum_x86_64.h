@@ -19,14 +19,15 @@
 #include "fastsum_private.h"
 
 /** From these lengths on the public functions take the vector path the
- * CPU runs (fastsum_x86_64.c); shorter data (headers) goes to the scalar
- * code: no vector setup, no reduction. SSE2 and AVX2 also hand shorter
- * data to the scalar code themselves; AVX-512, whose masked loads take the
- * ends, sums any length, but below 128 bytes (make bench-peers, hot) its
- * reduction costs more than the scalar code's few more ADCs. */
+ * CPU runs (fastsum_x86_64.c); shorter data goes to the scalar code: no
+ * vector setup, no reduction. SSE2 and AVX2 also hand shorter data to the
+ * scalar code themselves. AVX-512, whose masked loads take the ends, sums
+ * any length in as many vectors as the bytes fill; from 41 bytes one
+ * masked vector beats the scalar code's ADCs (make bench-peers, hot), and
+ * the headers, 20 and 40 bytes, keep their few loads. */
 #define FASTSUM_X86_VECTOR_MIN_LEN 384
-#define FASTSUM_AVX512_MIN_LEN 128
-/** Up to this length the AVX-512 path masks two to four vectors, no loop. */
+#define FASTSUM_AVX512_MIN_LEN 41
+/** Up to this length the AVX-512 path masks one to four vectors, no loop. */
 #define FASTSUM_AVX512_SHORT_LEN 256
 
 /* ---- Scalar sums ------------------------------------------------------ */
