@@ -52,8 +52,8 @@
  * of data that does not start on it, from the end of the short data. */
 #define FASTSUM_AVX512_GRID_LEN 1024
 /* From this length on the VNNI build takes its own rounds: shorter, what
- * they save is less than what their start and end cost (make bench-peers,
- * Zen 4: 4 % slower at 1500 bytes, even at 2048, 18 % faster at 4096). */
+ * they save was less than what their longer chains and widening cost (on
+ * Zen 4, the two builds side by side). */
 #define FASTSUM_AVX512VNNI_MIN_LEN 2048
 
 /* Bytes lead..n-1 of a vector (n > 64: to its end). */
