@@ -286,9 +286,9 @@ vnni_add_whole(__m512i acc, uint8_t *d, const uint8_t *s, size_t k)
 
 /* The rounds of 256 bytes on the grid, as avx512_sum_on_grid's: the four
  * vectors XORed with the bias (loaded, and for the copy stored, first),
- * then each added to an accumulator of its own, and the next round to
- * four others: VPDPWSSD waits for its accumulator, and a chain of eight
- * accumulators keeps up with the loads. */
+ * then each added to an accumulator of its own, and the next round's to
+ * four others: VPDPWSSD waits for its accumulator, so eight of them halve
+ * the chains. */
 #define VNNI_SUM_LOADS \
   "vpxorq (%[s],%[i]), %[bias], %%zmm0\n\t" \
   "vpxorq 64(%[s],%[i]), %[bias], %%zmm1\n\t" \
