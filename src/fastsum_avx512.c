@@ -396,30 +396,39 @@ avx512vnni_sum_on_grid(uint8_t *d, const uint8_t *s, size_t n, size_t lead)
   return (uint64_t)_mm512_reduce_add_epi64(sums) + ((uint64_t)(last + 1) << 20);
 }
 
+/* The checksum of n >= 64 bytes at s, and a copy of them to d unless d is
+ * NULL, with the vectors on the 64-byte grid of s (of d for the copy),
+ * the rounds of the VNNI build if vnni. */
+FASTSUM_AVX512 static inline __attribute__((always_inline)) uint16_t
+avx512_chksum_on_grid(uint8_t *d, const uint8_t *s, size_t n, int vnni)
+{
+  const size_t lead = (uintptr_t)(d != NULL ? d : s) & 63;
+  uint8_t *const grid_d = d != NULL ? (uint8_t *)((uintptr_t)d - lead) : NULL;
+  const uint8_t *const grid_s = (const uint8_t *)((uintptr_t)s - lead);
+  const uint64_t sum =
+    vnni ? avx512vnni_sum_on_grid(grid_d, grid_s, n, lead) : avx512_sum_on_grid(grid_d, grid_s, n, lead);
+  return fastsum_fold64(lead & 1 ? swap_sum(sum) : sum);
+}
+
 /* Nothing, or more than FASTSUM_AVX512_SHORT_LEN bytes. */
 FASTSUM_AVX512 uint16_t
 fastsum_chksum_long_avx512(const void *data, int len)
 {
-  const size_t lead = (uintptr_t)data & 63;
-  uint64_t sum;
   if (len <= 0) {
     return 0;
   }
   if (len <= 2 * FASTSUM_AVX512_SHORT_LEN) {
     return fastsum_fold64(avx512_sum_short(NULL, (const uint8_t *)data, (size_t)len, 1));
   }
-  if (len < FASTSUM_AVX512_GRID_LEN && lead == 0) {
+  if (len < FASTSUM_AVX512_GRID_LEN && ((uintptr_t)data & 63) == 0) {
     return fastsum_fold64(avx512_sum_as_it_lies(NULL, (const uint8_t *)data, (size_t)len));
   }
-  sum = avx512_sum_on_grid(NULL, (const uint8_t *)((uintptr_t)data - lead), (size_t)len, lead);
-  return fastsum_fold64(lead & 1 ? swap_sum(sum) : sum);
+  return avx512_chksum_on_grid(NULL, (const uint8_t *)data, (size_t)len, 0);
 }
 
 FASTSUM_AVX512 uint16_t
 fastsum_chksum_copy_long_avx512(void *dst, const void *src, uint16_t len)
 {
-  const size_t lead = (uintptr_t)dst & 63;
-  uint64_t sum;
   if (len == 0) {
     return 0;
   }
@@ -429,37 +438,35 @@ fastsum_chksum_copy_long_avx512(void *dst, const void *src, uint16_t len)
   if (len < FASTSUM_AVX512_GRID_LEN) {
     return fastsum_fold64(avx512_sum_as_it_lies((uint8_t *)dst, (const uint8_t *)src, len));
   }
-  sum = avx512_sum_on_grid((uint8_t *)((uintptr_t)dst - lead), (const uint8_t *)((uintptr_t)src - lead),
-                           len, lead);
-  return fastsum_fold64(lead & 1 ? swap_sum(sum) : sum);
+  return avx512_chksum_on_grid((uint8_t *)dst, (const uint8_t *)src, len, 0);
 }
 
-/* The VNNI build: shorter data to the other build's code, which a jump
- * reaches unchanged (inlined here, it would be compiled for this
- * function's registers and run slower). */
+/* The VNNI build: its rounds out of line, and shorter data to the other
+ * build's code, which a jump reaches unchanged (inlined here, it would be
+ * compiled for this function's registers and run slower, and the entry
+ * would save registers before it looks at the length). */
+FASTSUM_AVX512 static __attribute__((noinline)) uint16_t
+avx512vnni_chksum_on_grid(uint8_t *d, const uint8_t *s, size_t n)
+{
+  return avx512_chksum_on_grid(d, s, n, 1);
+}
+
 FASTSUM_AVX512 uint16_t
 fastsum_chksum_long_avx512vnni(const void *data, int len)
 {
-  const size_t lead = (uintptr_t)data & 63;
-  uint64_t sum;
   if (len < FASTSUM_AVX512VNNI_MIN_LEN) {
     return fastsum_chksum_long_avx512(data, len);
   }
-  sum = avx512vnni_sum_on_grid(NULL, (const uint8_t *)((uintptr_t)data - lead), (size_t)len, lead);
-  return fastsum_fold64(lead & 1 ? swap_sum(sum) : sum);
+  return avx512vnni_chksum_on_grid(NULL, (const uint8_t *)data, (size_t)len);
 }
 
 FASTSUM_AVX512 uint16_t
 fastsum_chksum_copy_long_avx512vnni(void *dst, const void *src, uint16_t len)
 {
-  const size_t lead = (uintptr_t)dst & 63;
-  uint64_t sum;
   if (len < FASTSUM_AVX512VNNI_MIN_LEN) {
     return fastsum_chksum_copy_long_avx512(dst, src, len);
   }
-  sum = avx512vnni_sum_on_grid((uint8_t *)((uintptr_t)dst - lead), (const uint8_t *)((uintptr_t)src - lead),
-                               len, lead);
-  return fastsum_fold64(lead & 1 ? swap_sum(sum) : sum);
+  return avx512vnni_chksum_on_grid((uint8_t *)dst, (const uint8_t *)src, len);
 }
 
 /* The paths: 1 to FASTSUM_AVX512_SHORT_LEN bytes inline (the same in both
