@@ -164,12 +164,12 @@ uint16_t fastsum_chksum_copy_avx512(void *dst, const void *src, uint16_t len);
 uint16_t fastsum_chksum_long_avx512(const void *data, int len);
 uint16_t fastsum_chksum_copy_long_avx512(void *dst, const void *src, uint16_t len);
 int fastsum_usable_avx512(void);
-/* its VNNI build (fastsum_avx512.c): from FASTSUM_AVX512_GRID_LEN bytes
- * on, blocks of up to 8190 rounds of 256 bytes, one step for each lane of
- * four accumulators a round, and up to five steps more for the vectors
- * before and after the rounds; the four are added together before
- * widening. A batch: the grid's first vector, a whole block and the vector
- * after it. */
+/* its VNNI build (fastsum_avx512.c): from 2048 bytes on, blocks of up to
+ * 8190 rounds of 256 bytes, a round one step for each lane of four of its
+ * eight accumulators, and up to five steps more for the vectors before
+ * and after the rounds; the eight are added together before widening, so
+ * 4 * 8190 + 5 steps of -65536 stay within int32_t. A batch: the grid's
+ * first vector, a whole block and the vector after it. */
 #define FASTSUM_AVX512VNNI_BLOCK_ROUNDS 8190
 #define FASTSUM_AVX512VNNI_BATCH_BYTES (FASTSUM_AVX512VNNI_BLOCK_ROUNDS * 256 + 128)
 #define FASTSUM_AVX512VNNI_ALIGN 64

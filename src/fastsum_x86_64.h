@@ -337,12 +337,12 @@ fastsum_x86_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
 }
 
 /* Whether the CPU has every feature bit of ebx7 and ecx7 (CPUID leaf 7,
- * EBX and ECX) and
- * the operating system has enabled every register state of xcr0 (XCR0,
- * read with XGETBV once CPUID says OSXSAVE): the instructions of a feature
- * the OS has not enabled fault, or their registers are lost at a context
- * switch. CPUID and XGETBV only, no C library and no start-up code, so a
- * bare-metal program may call it before anything else. */
+ * EBX and ECX) and the operating system has enabled every register state
+ * of xcr0 (XCR0, read with XGETBV once CPUID says OSXSAVE): the
+ * instructions of a feature the OS has not enabled fault, or their
+ * registers are lost at a context switch. CPUID and XGETBV only, no C
+ * library and no start-up code, so a bare-metal program may call it
+ * before anything else. */
 static inline int
 fastsum_x86_cpu_has(uint32_t ebx7, uint32_t ecx7, uint32_t xcr0)
 {
