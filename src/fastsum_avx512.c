@@ -31,12 +31,13 @@
  * back at the end (RFC 1071 2(B)).
  *
  * The same path in a second build, avx512vnni (fastsum_usable_avx512vnni:
- * AVX-512 VNNI too), the same code but on the grid from
- * FASTSUM_AVX512VNNI_MIN_LEN bytes: there each word is made signed by an
+ * AVX-512 VNNI too), the same code below FASTSUM_AVX512_GRID_LEN bytes,
+ * and from there its own on the grid: each word is made signed by an
  * XOR with 0x8000 (it is then 32768 less) and VPDPWSSD adds the two words
  * of each 32-bit lane, times one, to the lane: two instructions a vector
- * instead of three, the lanes widened to 64 bits at the end (and every
- * 8190 rounds), and the bias, 65536 a lane, added back once.
+ * instead of three, the lanes added up at the end (data longer than
+ * FASTSUM_AVX512VNNI_BATCH_BYTES batch by batch), and the bias, 65536 a
+ * lane, added back once.
  */
 #include "fastsum_private.h"
 
@@ -51,10 +52,6 @@
 /* From this length on the vectors lie on the 64-byte grid; for the sum
  * of data that does not start on it, from the end of the short data. */
 #define FASTSUM_AVX512_GRID_LEN 1024
-/* From this length on the VNNI build takes its own rounds: shorter, what
- * they save was less than what their longer chains and widening cost (on
- * Zen 4, the two builds side by side). */
-#define FASTSUM_AVX512VNNI_MIN_LEN 2048
 
 /* Bytes lead..n-1 of a vector (n > 64: to its end). */
 FASTSUM_AVX512 static inline __mmask64
@@ -286,9 +283,9 @@ vnni_add_whole(__m512i acc, uint8_t *d, const uint8_t *s, size_t k)
 
 /* The rounds of 256 bytes on the grid, as avx512_sum_on_grid's: the four
  * vectors XORed with the bias (loaded, and for the copy stored, first),
- * then each added to an accumulator of its own, and the next round's to
- * four others: VPDPWSSD waits for its accumulator, so eight of them halve
- * the chains. */
+ * then each added to an accumulator of its own. VPDPWSSD waits for its
+ * accumulator, four cycles on Zen 4, and issues one a cycle: four chains
+ * keep it busy, and more would only cost more to add up. */
 #define VNNI_SUM_LOADS \
   "vpxorq (%[s],%[i]), %[bias], %%zmm0\n\t" \
   "vpxorq 64(%[s],%[i]), %[bias], %%zmm1\n\t" \
@@ -302,98 +299,67 @@ vnni_add_whole(__m512i acc, uint8_t *d, const uint8_t *s, size_t k)
   "vmovdqa64 %%zmm2, 128(%[d],%[i])\n\t" \
   "vmovdqa64 %%zmm3, 192(%[d],%[i])\n\t" \
   VNNI_BIAS("0") VNNI_BIAS("1") VNNI_BIAS("2") VNNI_BIAS("3")
-#define VNNI_DOTS(a, b, c, d) \
-  "vpdpwssd %[ones], %%zmm0, %[a" a "]\n\t" \
-  "vpdpwssd %[ones], %%zmm1, %[a" b "]\n\t" \
-  "vpdpwssd %[ones], %%zmm2, %[a" c "]\n\t" \
-  "vpdpwssd %[ones], %%zmm3, %[a" d "]\n\t"
 #define VNNI_ROUNDS(loads) \
   ".p2align 5\n" \
-  "1:\n\t" loads VNNI_DOTS("0", "1", "2", "3") \
+  "1:\n\t" loads \
+  "vpdpwssd %[ones], %%zmm0, %[a0]\n\t" \
+  "vpdpwssd %[ones], %%zmm1, %[a1]\n\t" \
+  "vpdpwssd %[ones], %%zmm2, %[a2]\n\t" \
+  "vpdpwssd %[ones], %%zmm3, %[a3]\n\t" \
   "add $256, %[i]\n\t" \
-  "jz 2f\n\t" loads VNNI_DOTS("4", "5", "6", "7") \
-  "add $256, %[i]\n\t" \
-  "jnz 1b\n" \
-  "2:"
-#define VNNI_OPERANDS \
-  [a0] "+v"(a0), [a1] "+v"(a1), [a2] "+v"(a2), [a3] "+v"(a3), [a4] "+v"(a4), [a5] "+v"(a5), [a6] "+v"(a6), \
-  [a7] "+v"(a7), [i] "+r"(i)
+  "jnz 1b"
+#define VNNI_OPERANDS [a0] "+v"(a0), [a1] "+v"(a1), [a2] "+v"(a2), [a3] "+v"(a3), [i] "+r"(i)
 #define VNNI_CLOBBERS "xmm0", "xmm1", "xmm2", "xmm3", "cc", "memory"
 
-/* The int32 lanes of the eight accumulators, added (within int32: at most
- * 4 * 8190 + 5 steps of -65536 between them), as 64-bit lanes with their
- * signs. */
-FASTSUM_AVX512 static inline __attribute__((always_inline)) __m512i
-vnni_widen(__m512i a0, __m512i a1, __m512i a2, __m512i a3, __m512i a4, __m512i a5, __m512i a6, __m512i a7)
-{
-  const __m512i sum = _mm512_add_epi32(_mm512_add_epi32(_mm512_add_epi32(a0, a1), _mm512_add_epi32(a2, a3)),
-                                       _mm512_add_epi32(_mm512_add_epi32(a4, a5), _mm512_add_epi32(a6, a7)));
-  return _mm512_add_epi64(_mm512_srai_epi64(_mm512_slli_epi64(sum, 32), 32), _mm512_srai_epi64(sum, 32));
-}
-
-/* avx512_sum_on_grid with every vector, the masked ones too, summed by
- * vnni_add: 2^20 less each (16 lanes of two words, each 32768 less),
- * added back at the end. The rounds in blocks of at most
- * FASTSUM_AVX512VNNI_BLOCK_ROUNDS, the lanes widened after each. */
+/* avx512_sum_on_grid, for FASTSUM_AVX512_GRID_LEN <= n and at most
+ * FASTSUM_AVX512VNNI_BATCH_BYTES from lead, with every vector, the masked
+ * ones too, summed by vnni_add: 2^20 less each (16 lanes of two words, each
+ * 32768 less), added back at the end. The first and the last vector, and
+ * the whole ones that the rounds leave over, come before the rounds, whose
+ * end is then the function's. The lanes of the four accumulators are added
+ * up in int32_t (a batch is few enough vectors for that). No prefetch of
+ * the last lines: with two instructions a vector the scheduler has room
+ * for their loads, and cold data takes as long without (make bench-peers). */
 FASTSUM_AVX512 static inline __attribute__((always_inline)) uint64_t
 avx512vnni_sum_on_grid(uint8_t *d, const uint8_t *s, size_t n, size_t lead)
 {
-  const size_t end = lead + n, last = (end - 1) / 64;
+  const size_t end = lead + n, last = (end - 1) / 64, whole = last - 1;
   const __m512i bias = _mm512_set1_epi16((short)0x8000), ones = _mm512_set1_epi16(1);
-  size_t rounds = (last - 1) / 4, k = 1 + 4 * rounds, at = 64;
-  __mmask64 m = bytes_between(lead, 64);
-  __m512i x, sums = _mm512_setzero_si512(), a0 = sums, a1 = sums, a2 = sums, a3 = sums, a4 = sums, a5 = sums,
-              a6 = sums, a7 = sums;
-  prefetch_last_lines(s, end);
-  x = _mm512_maskz_loadu_epi8(m, s);
+  const __mmask64 first_m = bytes_between(lead, 64), last_m = bytes_between(0, end - 64 * last);
+  ptrdiff_t i = -(ptrdiff_t)(whole / 4 * 256);
+  size_t k = 1;
+  __m512i x, a0, a1, a2 = _mm512_setzero_si512(), a3 = a2, sum;
+  x = _mm512_maskz_loadu_epi8(first_m, s);
   if (d != NULL) {
-    _mm512_mask_storeu_epi8(d, m, x);
+    _mm512_mask_storeu_epi8(d, first_m, x);
   }
-  a0 = vnni_add(a0, x);
-  while (rounds > 0) {
-    const size_t block = rounds < FASTSUM_AVX512VNNI_BLOCK_ROUNDS ? rounds : FASTSUM_AVX512VNNI_BLOCK_ROUNDS;
-    ptrdiff_t i = -(ptrdiff_t)(block * 256);
-    at += block * 256;
-    rounds -= block;
-    if (d != NULL) {
-      __asm__(VNNI_ROUNDS(VNNI_COPY_LOADS)
-              : VNNI_OPERANDS
-              : [s] "r"(s + at), [d] "r"(d + at), [bias] "v"(bias), [ones] "v"(ones)
-              : VNNI_CLOBBERS);
-    } else {
-      __asm__(VNNI_ROUNDS(VNNI_SUM_LOADS)
-              : VNNI_OPERANDS
-              : [s] "r"(s + at), [bias] "v"(bias), [ones] "v"(ones)
-              : VNNI_CLOBBERS);
-    }
-    if (rounds > 0) {
-      sums = _mm512_add_epi64(sums, vnni_widen(a0, a1, a2, a3, a4, a5, a6, a7));
-      a0 = a1 = a2 = a3 = a4 = a5 = a6 = a7 = _mm512_setzero_si512();
-    }
-  }
-  /* the whole vectors after the rounds (up to three) and the last, each to
-   * an accumulator of its own */
-  switch (last - k) {
-  case 3:
-    a6 = vnni_add_whole(a6, d, s, k + 2);
-    /* fall through */
-  case 2:
-    a5 = vnni_add_whole(a5, d, s, k + 1);
-    /* fall through */
-  case 1:
-    a4 = vnni_add_whole(a4, d, s, k);
-    break;
-  default:
-    break;
-  }
-  m = bytes_between(0, end - 64 * last);
-  x = _mm512_maskz_loadu_epi8(m, s + 64 * last);
+  a0 = vnni_add(a2, x);
+  x = _mm512_maskz_loadu_epi8(last_m, s + 64 * last);
   if (d != NULL) {
-    _mm512_mask_storeu_epi8(d + 64 * last, m, x);
+    _mm512_mask_storeu_epi8(d + 64 * last, last_m, x);
   }
-  a7 = vnni_add(a7, x);
-  sums = _mm512_add_epi64(sums, vnni_widen(a0, a1, a2, a3, a4, a5, a6, a7));
-  return (uint64_t)_mm512_reduce_add_epi64(sums) + ((uint64_t)(last + 1) << 20);
+  a1 = vnni_add(a2, x);
+  if (whole & 1) {
+    a2 = vnni_add_whole(a2, d, s, k);
+    k += 1;
+  }
+  if (whole & 2) {
+    a3 = vnni_add_whole(a3, d, s, k);
+    a2 = vnni_add_whole(a2, d, s, k + 1);
+  }
+  if (d != NULL) {
+    __asm__(VNNI_ROUNDS(VNNI_COPY_LOADS)
+            : VNNI_OPERANDS
+            : [s] "r"(s + 64 * last), [d] "r"(d + 64 * last), [bias] "v"(bias), [ones] "v"(ones)
+            : VNNI_CLOBBERS);
+  } else {
+    __asm__(VNNI_ROUNDS(VNNI_SUM_LOADS)
+            : VNNI_OPERANDS
+            : [s] "r"(s + 64 * last), [bias] "v"(bias), [ones] "v"(ones)
+            : VNNI_CLOBBERS);
+  }
+  sum = _mm512_add_epi32(_mm512_add_epi32(a0, a1), _mm512_add_epi32(a2, a3));
+  return (uint64_t)(int64_t)_mm512_reduce_add_epi32(sum) + ((uint64_t)(last + 1) << 20);
 }
 
 /* The checksum of n >= 64 bytes at s, and a copy of them to d unless d is
@@ -441,32 +407,55 @@ fastsum_chksum_copy_long_avx512(void *dst, const void *src, uint16_t len)
   return avx512_chksum_on_grid((uint8_t *)dst, (const uint8_t *)src, len, 0);
 }
 
-/* The VNNI build: its rounds out of line, and shorter data to the other
- * build's code, which a jump reaches unchanged (inlined here, it would be
- * compiled for this function's registers and run slower, and the entry
- * would save registers before it looks at the length). */
+/* The VNNI build: its code on the grid out of line, the sum's and the
+ * copy's each with its own registers, and shorter data to the other build's
+ * code, which a jump reaches unchanged (inlined here, it would be compiled
+ * for this function's registers and run slower, and the entry would save
+ * registers before it looks at the length). */
 FASTSUM_AVX512 static __attribute__((noinline)) uint16_t
-avx512vnni_chksum_on_grid(uint8_t *d, const uint8_t *s, size_t n)
+avx512vnni_chksum_on_grid(const uint8_t *s, size_t n)
+{
+  return avx512_chksum_on_grid(NULL, s, n, 1);
+}
+
+FASTSUM_AVX512 static __attribute__((noinline)) uint16_t
+avx512vnni_chksum_copy_on_grid(uint8_t *d, const uint8_t *s, size_t n)
 {
   return avx512_chksum_on_grid(d, s, n, 1);
+}
+
+/* More than a batch: batch by batch, each an even number of bytes, so that
+ * every batch's words are the data's, and their checksums added. */
+FASTSUM_AVX512 static __attribute__((noinline, cold)) uint16_t
+avx512vnni_chksum_batches(const uint8_t *s, size_t n)
+{
+  uint64_t sum = 0;
+  for (; n > FASTSUM_AVX512VNNI_BATCH_BYTES; s += FASTSUM_AVX512VNNI_BATCH_BYTES, n -= FASTSUM_AVX512VNNI_BATCH_BYTES) {
+    sum += avx512vnni_chksum_on_grid(s, FASTSUM_AVX512VNNI_BATCH_BYTES);
+  }
+  return fastsum_fold64(sum + fastsum_chksum_avx512vnni(s, (int)n));
 }
 
 FASTSUM_AVX512 uint16_t
 fastsum_chksum_long_avx512vnni(const void *data, int len)
 {
-  if (len < FASTSUM_AVX512VNNI_MIN_LEN) {
+  if (len < FASTSUM_AVX512_GRID_LEN) {
     return fastsum_chksum_long_avx512(data, len);
   }
-  return avx512vnni_chksum_on_grid(NULL, (const uint8_t *)data, (size_t)len);
+  if ((size_t)len > FASTSUM_AVX512VNNI_BATCH_BYTES) {
+    return avx512vnni_chksum_batches((const uint8_t *)data, (size_t)len);
+  }
+  return avx512vnni_chksum_on_grid((const uint8_t *)data, (size_t)len);
 }
 
+/* A copy is never longer than a batch. */
 FASTSUM_AVX512 uint16_t
 fastsum_chksum_copy_long_avx512vnni(void *dst, const void *src, uint16_t len)
 {
-  if (len < FASTSUM_AVX512VNNI_MIN_LEN) {
+  if (len < FASTSUM_AVX512_GRID_LEN) {
     return fastsum_chksum_copy_long_avx512(dst, src, len);
   }
-  return avx512vnni_chksum_on_grid((uint8_t *)dst, (const uint8_t *)src, len);
+  return avx512vnni_chksum_copy_on_grid((uint8_t *)dst, (const uint8_t *)src, len);
 }
 
 /* The paths: 1 to FASTSUM_AVX512_SHORT_LEN bytes inline (the same in both

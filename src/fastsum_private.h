@@ -164,14 +164,12 @@ uint16_t fastsum_chksum_copy_avx512(void *dst, const void *src, uint16_t len);
 uint16_t fastsum_chksum_long_avx512(const void *data, int len);
 uint16_t fastsum_chksum_copy_long_avx512(void *dst, const void *src, uint16_t len);
 int fastsum_usable_avx512(void);
-/* its VNNI build (fastsum_avx512.c): from 2048 bytes on, blocks of up to
- * 8190 rounds of 256 bytes, a round one step for each lane of four of its
- * eight accumulators, and up to five steps more for the vectors before
- * and after the rounds; the eight are added together before widening, so
- * 4 * 8190 + 5 steps of -65536 stay within int32_t. A batch: the grid's
- * first vector, a whole block and the vector after it. */
-#define FASTSUM_AVX512VNNI_BLOCK_ROUNDS 8190
-#define FASTSUM_AVX512VNNI_BATCH_BYTES (FASTSUM_AVX512VNNI_BLOCK_ROUNDS * 256 + 128)
+/* its VNNI build (fastsum_avx512.c): from 1024 bytes on, 32-bit lanes, a
+ * vector one step for each of 16 lanes, all added up in int32_t at the
+ * end: 2048 vectors of 16 steps of -65536 stay within it, 2049 would not.
+ * A batch: the most bytes that 2048 vectors hold from any start on the
+ * 64-byte grid; longer data is summed batch by batch. */
+#define FASTSUM_AVX512VNNI_BATCH_BYTES (2047 * 64)
 #define FASTSUM_AVX512VNNI_ALIGN 64
 uint16_t fastsum_chksum_avx512vnni(const void *data, int len);
 uint16_t fastsum_chksum_copy_avx512vnni(void *dst, const void *src, uint16_t len);
