@@ -18,9 +18,9 @@
  * neither read nor written and cannot fault, so nothing outside
  * [data, data + len) is touched and no scalar code runs for the head or
  * the tail. Short data is taken as it lies, the vectors from its first
- * byte: up to 512 bytes as many masked vectors as the bytes fill, one to
- * four (after four whole ones past 256 bytes), one branch on the length;
- * longer, whole vectors, the last one masked. From FASTSUM_AVX512_GRID_LEN
+ * byte, whole vectors and the last one masked: up to 512 bytes as many as
+ * the bytes fill, one to four (after four more past 256 bytes), one branch
+ * on the length; longer, in a loop. From FASTSUM_AVX512_GRID_LEN
  * bytes on, and for the sum of data that does not start on a 64-byte line
  * from 513, where loads across two cache lines cost more than the extra
  * masked vector, the vectors lie on a 64-byte grid (the data's for the
@@ -31,7 +31,7 @@
  * back at the end (RFC 1071 2(B)).
  *
  * The same path in a second build, avx512vnni (fastsum_usable_avx512vnni:
- * AVX-512 VNNI too), the same code below FASTSUM_AVX512_GRID_LEN bytes,
+ * AVX-512 VNNI too), the same code below FASTSUM_AVX512VNNI_MIN_LEN bytes,
  * and from there its own on the grid: each word is made signed by an
  * XOR with 0x8000 (it is then 32768 less) and VPDPWSSD adds the two words
  * of each 32-bit lane, times one, to the lane: two instructions a vector
@@ -101,36 +101,28 @@ lanes_total(__m512i all0, __m512i high0, __m512i all1, __m512i high1)
     _mm512_add_epi64(_mm512_sub_epi64(all, _mm512_slli_epi64(high, 32)), high));
 }
 
-/* Byte j of vector k of group_index is 64 k + j: compared with the
- * number of bytes less one, the masks of the bytes of a group of at most
- * four vectors. */
-static const uint8_t group_index[256] __attribute__((aligned(64))) = {
-#define GROUP_INDEX8(i) i, i + 1, i + 2, i + 3, i + 4, i + 5, i + 6, i + 7
-#define GROUP_INDEX64(i) GROUP_INDEX8(i), GROUP_INDEX8(i + 8), GROUP_INDEX8(i + 16), GROUP_INDEX8(i + 24), \
-  GROUP_INDEX8(i + 32), GROUP_INDEX8(i + 40), GROUP_INDEX8(i + 48), GROUP_INDEX8(i + 56)
-  GROUP_INDEX64(0), GROUP_INDEX64(64), GROUP_INDEX64(128), GROUP_INDEX64(192)
-#undef GROUP_INDEX64
-#undef GROUP_INDEX8
-};
-
 /* One's-complement 64-bit sum of the n bytes at s, and a copy of them to
- * d unless d is NULL, with no branch on the length: 0 < n <= 64 * vectors
- * (1 to 4 vectors), each loaded (and stored) under the mask of its bytes;
- * with wide, 256 < n <= 256 + 64 * vectors, four whole vectors before
- * them. */
+ * d unless d is NULL, in 1 to 4 vectors with no branch: 64 * (vectors - 1)
+ * < n <= 64 * vectors, the vectors before the last whole, the last loaded
+ * (and stored) under the mask of its bytes; with wide, the same for the
+ * n - 256 bytes after four whole vectors. */
 FASTSUM_AVX512 static inline __attribute__((always_inline)) uint64_t
 avx512_sum_group(uint8_t *d, const uint8_t *s, size_t n, int vectors, int wide)
 {
   const size_t skip = wide ? FASTSUM_AVX512_SHORT_LEN : 0;
-  const __m512i last = _mm512_set1_epi8((char)(n - skip - 1));
+  const __mmask64 m = (__mmask64)_bzhi_u64(~(uint64_t)0, (unsigned)(n - skip - 64 * (vectors - 1)));
   __m512i x[8], all[2], high[2];
   int k;
 #pragma GCC unroll 4
   for (k = 0; k < 4; k++) {
-    const __mmask64 m = k < vectors ? _mm512_cmple_epu8_mask(_mm512_load_si512(group_index + 64 * k), last) : 0;
-    x[k] = k < vectors ? _mm512_maskz_loadu_epi8(m, s + skip + 64 * k) : _mm512_setzero_si512();
+    x[k] = k < vectors - 1 ? _mm512_loadu_si512(s + skip + 64 * k)
+           : k == vectors - 1 ? _mm512_maskz_loadu_epi8(m, s + skip + 64 * k)
+                              : _mm512_setzero_si512();
     x[k + 4] = wide ? _mm512_loadu_si512(s + 64 * k) : _mm512_setzero_si512();
-    if (d != NULL && k < vectors) {
+    if (d != NULL && k < vectors - 1) {
+      _mm512_storeu_si512(d + skip + 64 * k, x[k]);
+    }
+    if (d != NULL && k == vectors - 1) {
       _mm512_mask_storeu_epi8(d + skip + 64 * k, m, x[k]);
     }
     if (d != NULL && wide) {
@@ -146,7 +138,7 @@ avx512_sum_group(uint8_t *d, const uint8_t *s, size_t n, int vectors, int wide)
   return lanes_total(all[0], high[0], all[1], high[1]);
 }
 
-/* The same for 0 < n <= 256 (with wide, 256 < n <= 512) in as few masked
+/* The same for 0 < n <= 256 (with wide, 256 < n <= 512) in as few
  * vectors as the bytes fill: a masked vector of no bytes costs as much as
  * a full one (twice a 256-bit one on CPUs that split 512-bit operations),
  * more than a branch on the length, which data of one length predicts. */
@@ -311,7 +303,7 @@ vnni_add_whole(__m512i acc, uint8_t *d, const uint8_t *s, size_t k)
 #define VNNI_OPERANDS [a0] "+v"(a0), [a1] "+v"(a1), [a2] "+v"(a2), [a3] "+v"(a3), [i] "+r"(i)
 #define VNNI_CLOBBERS "xmm0", "xmm1", "xmm2", "xmm3", "cc", "memory"
 
-/* avx512_sum_on_grid, for FASTSUM_AVX512_GRID_LEN <= n and at most
+/* avx512_sum_on_grid, for FASTSUM_AVX512VNNI_MIN_LEN <= n and at most
  * FASTSUM_AVX512VNNI_BATCH_BYTES from lead, with every vector, the masked
  * ones too, summed by vnni_add: 2^20 less each (16 lanes of two words, each
  * 32768 less), added back at the end. The first and the last vector, and
@@ -439,7 +431,7 @@ avx512vnni_chksum_batches(const uint8_t *s, size_t n)
 FASTSUM_AVX512 uint16_t
 fastsum_chksum_long_avx512vnni(const void *data, int len)
 {
-  if (len < FASTSUM_AVX512_GRID_LEN) {
+  if (len < FASTSUM_AVX512VNNI_MIN_LEN) {
     return fastsum_chksum_long_avx512(data, len);
   }
   if ((size_t)len > FASTSUM_AVX512VNNI_BATCH_BYTES) {
@@ -452,7 +444,7 @@ fastsum_chksum_long_avx512vnni(const void *data, int len)
 FASTSUM_AVX512 uint16_t
 fastsum_chksum_copy_long_avx512vnni(void *dst, const void *src, uint16_t len)
 {
-  if (len < FASTSUM_AVX512_GRID_LEN) {
+  if (len < FASTSUM_AVX512VNNI_MIN_LEN) {
     return fastsum_chksum_copy_long_avx512(dst, src, len);
   }
   return avx512vnni_chksum_copy_on_grid((uint8_t *)dst, (const uint8_t *)src, len);

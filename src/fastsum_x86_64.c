@@ -165,7 +165,7 @@ fastsum_chksum(const void *data, int len)
       if (__builtin_expect(len <= FASTSUM_AVX512_SHORT_LEN, 1)) {
         return fastsum_chksum_avx512(data, len);
       }
-      if (long_path == LONG_AVX512VNNI) {
+      if (long_path == LONG_AVX512VNNI && len >= FASTSUM_AVX512VNNI_MIN_LEN) {
         return fastsum_chksum_long_avx512vnni(data, len);
       }
       return fastsum_chksum_long_avx512(data, len);
@@ -197,7 +197,7 @@ fastsum_chksum_copy(void *dst, const void *src, uint16_t len)
       if (__builtin_expect(len <= FASTSUM_AVX512_SHORT_LEN, 1)) {
         return fastsum_chksum_copy_avx512(dst, src, len);
       }
-      if (long_path == LONG_AVX512VNNI) {
+      if (long_path == LONG_AVX512VNNI && len >= FASTSUM_AVX512VNNI_MIN_LEN) {
         return fastsum_chksum_copy_long_avx512vnni(dst, src, len);
       }
       return fastsum_chksum_copy_long_avx512(dst, src, len);

@@ -29,6 +29,10 @@
 #define FASTSUM_AVX512_MIN_LEN 41
 /** Up to this length the AVX-512 path masks one to four vectors, no loop. */
 #define FASTSUM_AVX512_SHORT_LEN 256
+/** From this length on the AVX-512 path's VNNI build takes its own code;
+ * shorter data it hands to the other build's, and the public functions
+ * send it there directly. */
+#define FASTSUM_AVX512VNNI_MIN_LEN 1024
 
 /* ---- Scalar sums ------------------------------------------------------ */
 
