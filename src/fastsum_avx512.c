@@ -421,9 +421,10 @@ avx512vnni_chksum_copy_on_grid(uint8_t *d, const uint8_t *s, size_t n)
 FASTSUM_AVX512 static __attribute__((noinline, cold)) uint16_t
 avx512vnni_chksum_batches(const uint8_t *s, size_t n)
 {
+  const size_t batch = FASTSUM_AVX512VNNI_BATCH_BYTES;
   uint64_t sum = 0;
-  for (; n > FASTSUM_AVX512VNNI_BATCH_BYTES; s += FASTSUM_AVX512VNNI_BATCH_BYTES, n -= FASTSUM_AVX512VNNI_BATCH_BYTES) {
-    sum += avx512vnni_chksum_on_grid(s, FASTSUM_AVX512VNNI_BATCH_BYTES);
+  for (; n > batch; s += batch, n -= batch) {
+    sum += avx512vnni_chksum_on_grid(s, batch);
   }
   return fastsum_fold64(sum + fastsum_chksum_avx512vnni(s, (int)n));
 }
