@@ -492,17 +492,20 @@ fastsum_chksum_copy_avx512vnni(void *dst, const void *src, uint16_t len)
 /* AVX-512 F, BW, VL (CPUID leaf 7 EBX bits 16, 30, 31) and BMI2 (bit 8),
  * with the opmask and ZMM state enabled: XCR0's SSE, AVX, opmask,
  * ZMM_Hi256 and Hi16_ZMM bits. */
+#define AVX512_EBX7 ((1u << 16) | (1u << 30) | (1u << 31) | (1u << 8))
+#define AVX512_XCR0 0xe6u
+
 int
 fastsum_usable_avx512(void)
 {
-  return fastsum_x86_cpu_has((1u << 16) | (1u << 30) | (1u << 31) | (1u << 8), 0, 0xe6);
+  return fastsum_x86_cpu_has(AVX512_EBX7, 0, AVX512_XCR0);
 }
 
 /* The same and AVX-512 VNNI (leaf 7 ECX bit 11). */
 int
 fastsum_usable_avx512vnni(void)
 {
-  return fastsum_x86_cpu_has((1u << 16) | (1u << 30) | (1u << 31) | (1u << 8), 1u << 11, 0xe6);
+  return fastsum_x86_cpu_has(AVX512_EBX7, 1u << 11, AVX512_XCR0);
 }
 
 #endif /* FASTSUM_HAVE_AVX512 */
