@@ -20,8 +20,9 @@
  * the tail. Short data is taken as it lies, the vectors from its first
  * byte, whole vectors and the last one masked: up to 512 bytes as many as
  * the bytes fill, one to four (after four more past 256 bytes), one branch
- * on the length; longer, in a loop. From FASTSUM_AVX512_GRID_LEN
- * bytes on, and for the sum of data that does not start on a 64-byte line
+ * on the length (the sum of up to 256 bytes in 256-bit halves, with no
+ * extract on the way to the result); longer, in a loop. From
+ * FASTSUM_AVX512_GRID_LEN bytes on, and for the sum of data that does not start on a 64-byte line
  * from 513, where loads across two cache lines cost more than the extra
  * masked vector, the vectors lie on a 64-byte grid (the data's for the
  * sum, the destination's for the copy: split stores cost more than split
@@ -101,6 +102,41 @@ lanes_total(__m512i all0, __m512i high0, __m512i all1, __m512i high1)
     _mm512_add_epi64(_mm512_sub_epi64(all, _mm512_slli_epi64(high, 32)), high));
 }
 
+/* One's-complement 64-bit sum of 0 < n <= 256 bytes at s in 1 to 4
+ * vectors, 64 * (vectors - 1) < n <= 64 * vectors, each loaded as its two
+ * 32-byte halves: the whole vectors before the last, the last under the
+ * halves of its mask. Nothing crosses the halves of a ZMM register: an
+ * extract would be on the path to the result, which a caller of data this
+ * short often waits for (a header's check, the next header's address).
+ * The halves are added as a tree for the same reason. */
+FASTSUM_AVX512 static inline __attribute__((always_inline)) uint64_t
+avx512_sum_halves(const uint8_t *s, size_t n, int vectors)
+{
+  const uint64_t m = _bzhi_u64(~(uint64_t)0, (unsigned)(n - 64 * (vectors - 1)));
+  __m256i x[8], high[8], y;
+  __m128i total;
+  int k, w;
+#pragma GCC unroll 8
+  for (k = 0; k < 8; k++) {
+    const __mmask32 half_m = (__mmask32)(k & 1 ? m >> 32 : m);
+    x[k] = k < 2 * vectors - 2 ? _mm256_loadu_si256((const __m256i *)(const void *)(s + 32 * k))
+           : k < 2 * vectors ? _mm256_maskz_loadu_epi8(half_m, s + 32 * k)
+                             : _mm256_setzero_si256();
+    high[k] = _mm256_srli_epi64(x[k], 32);
+  }
+#pragma GCC unroll 3
+  for (w = 4; w > 0; w /= 2) {
+#pragma GCC unroll 4
+    for (k = 0; k < w; k++) {
+      x[k] = _mm256_add_epi64(x[k], x[k + w]);
+      high[k] = _mm256_add_epi64(high[k], high[k + w]);
+    }
+  }
+  y = _mm256_add_epi64(_mm256_sub_epi64(x[0], _mm256_slli_epi64(high[0], 32)), high[0]);
+  total = _mm_add_epi64(_mm256_castsi256_si128(y), _mm256_extracti128_si256(y, 1));
+  return (uint64_t)_mm_cvtsi128_si64(_mm_add_epi64(total, _mm_unpackhi_epi64(total, total)));
+}
+
 /* One's-complement 64-bit sum of the n bytes at s, and a copy of them to
  * d unless d is NULL, in 1 to 4 vectors with no branch: 64 * (vectors - 1)
  * < n <= 64 * vectors, the vectors before the last whole, the last loaded
@@ -138,24 +174,37 @@ avx512_sum_group(uint8_t *d, const uint8_t *s, size_t n, int vectors, int wide)
   return lanes_total(all[0], high[0], all[1], high[1]);
 }
 
-/* The same for 0 < n <= 256 (with wide, 256 < n <= 512) in as few
- * vectors as the bytes fill: a masked vector of no bytes costs as much as
- * a full one (twice a 256-bit one on CPUs that split 512-bit operations),
- * more than a branch on the length, which data of one length predicts. */
+/* avx512_sum_group, or for the sum of 256 bytes or less
+ * avx512_sum_halves. The copy keeps whole vectors: it stores twice as
+ * many halves, which costs more than the extract. */
+FASTSUM_AVX512 static inline __attribute__((always_inline)) uint64_t
+avx512_sum_vectors(uint8_t *d, const uint8_t *s, size_t n, int vectors, int wide)
+{
+  if (d == NULL && !wide) {
+    return avx512_sum_halves(s, n, vectors);
+  }
+  return avx512_sum_group(d, s, n, vectors, wide);
+}
+
+/* The sum of 0 < n <= 256 bytes (with wide, 256 < n <= 512), and the
+ * copy, in as few vectors as the bytes fill: a masked vector of no bytes
+ * costs as much as a full one (twice a 256-bit one on CPUs that split
+ * 512-bit operations), more than a branch on the length, which data of
+ * one length predicts. */
 FASTSUM_AVX512 static inline __attribute__((always_inline)) uint64_t
 avx512_sum_short(uint8_t *d, const uint8_t *s, size_t n, int wide)
 {
   const size_t group = n - (wide ? FASTSUM_AVX512_SHORT_LEN : 0);
   if (group <= 64) {
-    return avx512_sum_group(d, s, n, 1, wide);
+    return avx512_sum_vectors(d, s, n, 1, wide);
   }
   if (group <= 128) {
-    return avx512_sum_group(d, s, n, 2, wide);
+    return avx512_sum_vectors(d, s, n, 2, wide);
   }
   if (group <= 192) {
-    return avx512_sum_group(d, s, n, 3, wide);
+    return avx512_sum_vectors(d, s, n, 3, wide);
   }
-  return avx512_sum_group(d, s, n, 4, wide);
+  return avx512_sum_vectors(d, s, n, 4, wide);
 }
 
 /* One's-complement 64-bit sum of 0 < n < FASTSUM_AVX512_GRID_LEN bytes at
