@@ -20,7 +20,7 @@
  * the tail. Short data is taken as it lies, the vectors from its first
  * byte, whole vectors and the last one masked: up to 512 bytes as many as
  * the bytes fill, one to four (after four more past 256 bytes), one branch
- * on the length (the sum of up to 256 bytes in 256-bit halves, with no
+ * on the length (the sum of 65 to 256 bytes in 256-bit halves, with no
  * extract on the way to the result); longer, in a loop. From
  * FASTSUM_AVX512_GRID_LEN bytes on, and for the sum of data that does not start on a 64-byte line
  * from 513, where loads across two cache lines cost more than the extra
@@ -102,7 +102,7 @@ lanes_total(__m512i all0, __m512i high0, __m512i all1, __m512i high1)
     _mm512_add_epi64(_mm512_sub_epi64(all, _mm512_slli_epi64(high, 32)), high));
 }
 
-/* One's-complement 64-bit sum of 0 < n <= 256 bytes at s in 1 to 4
+/* One's-complement 64-bit sum of 64 < n <= 256 bytes at s in 2 to 4
  * vectors, 64 * (vectors - 1) < n <= 64 * vectors, each loaded as its two
  * 32-byte halves: the whole vectors before the last, the last under the
  * halves of its mask. Nothing crosses the halves of a ZMM register: an
@@ -174,13 +174,14 @@ avx512_sum_group(uint8_t *d, const uint8_t *s, size_t n, int vectors, int wide)
   return lanes_total(all[0], high[0], all[1], high[1]);
 }
 
-/* avx512_sum_group, or for the sum of 256 bytes or less
- * avx512_sum_halves. The copy keeps whole vectors: it stores twice as
- * many halves, which costs more than the extract. */
+/* avx512_sum_group, or for the sum of 65 to 256 bytes avx512_sum_halves.
+ * The copy keeps whole vectors: twice the stores cost more than the
+ * extract. So does a single vector: its two masked halves cost more than
+ * the extract, and Linux's ADCs return 64 bytes' sum sooner either way. */
 FASTSUM_AVX512 static inline __attribute__((always_inline)) uint64_t
 avx512_sum_vectors(uint8_t *d, const uint8_t *s, size_t n, int vectors, int wide)
 {
-  if (d == NULL && !wide) {
+  if (d == NULL && !wide && vectors > 1) {
     return avx512_sum_halves(s, n, vectors);
   }
   return avx512_sum_group(d, s, n, vectors, wide);
