@@ -22,14 +22,14 @@
  * the bytes fill, one to four (after four more past 256 bytes), one branch
  * on the length (the sum of 65 to 256 bytes in 256-bit halves, with no
  * extract on the way to the result); longer, in a loop. From
- * FASTSUM_AVX512_GRID_LEN bytes on, and for the sum of data that does not start on a 64-byte line
- * from 513, where loads across two cache lines cost more than the extra
- * masked vector, the vectors lie on a 64-byte grid (the data's for the
- * sum, the destination's for the copy: split stores cost more than split
- * loads): the first is loaded from the grid line of the first byte
- * with the bytes before it masked off, and if that is an odd number of
- * bytes every word is summed with its bytes swapped and the total swapped
- * back at the end (RFC 1071 2(B)).
+ * FASTSUM_AVX512_GRID_LEN bytes on, and for the sum of data that does not
+ * start on a 64-byte line from 513, where loads across two cache lines
+ * cost more than the extra masked vector, the vectors lie on a 64-byte
+ * grid (the data's for the sum, the destination's for the copy: split
+ * stores cost more than split loads): the first is loaded from the grid
+ * line of the first byte with the bytes before it masked off, and if
+ * that is an odd number of bytes every word is summed with its bytes
+ * swapped and the total swapped back at the end (RFC 1071 2(B)).
  *
  * The same path in a second build, avx512vnni (fastsum_usable_avx512vnni:
  * AVX-512 VNNI too), the same code below FASTSUM_AVX512VNNI_MIN_LEN bytes,
