@@ -34,6 +34,7 @@ include test/product/badinput/Dir.mk    # hostile input: the bad-input table
 include test/product/interop/Dir.mk     # the Linux kernel as a peer, over TAP devices; iperf against lwiperf
 include test/product/lwip-builds/Dir.mk # lwIP's own Make/CMake runners and iteropts.sh with fastsum
 include test/product/cross/Dir.mk       # big-endian, strict-alignment CPUs under qemu-user
+include test/product/tcpstress/Dir.mk   # TCP under loss and zero windows: every checksum on the wire, both streams intact
 include test/product/baremetal/Dir.mk   # microcontroller cores under qemu-system
 include test/product/lint/Dir.mk        # cppcheck, clang-tidy, valgrind on the project's code
 include test/product/proofs/Dir.mk     # CBMC proofs of the checksum code, each shown failing on planted bugs
