@@ -35,6 +35,14 @@ UNITTEST_INCLUDES := -I$(TOP)/lwip-port/unittest
 # Check's flags are read when a recipe runs (mk/packages.mk has installed it).
 CHECK_CFLAGS = $(shell pkg-config --cflags check)
 CHECK_LIBS = $(shell pkg-config --libs check)
+# Check times each forked test by the wall clock, 4 s by default, and a
+# machine busy with other builds makes passing tests reach that (lwIP's
+# TCP and MDNS tests on two cores). So every Check program that make or
+# its scripts start, lwIP's own runners and qemu-user's included, runs
+# without timeout: 0 is none, and the multiplier 0 turns off also what a
+# test case sets with tcase_set_timeout (lwIP's, a vendor's tree's).
+export CK_DEFAULT_TIMEOUT := 0
+export CK_TIMEOUT_MULTIPLIER := 0
 # The compiler's target, asked once when first used by a recipe: while make
 # reads the makefiles of a fresh machine the compiler is not installed yet.
 CC_MACHINE = $(eval CC_MACHINE := $(shell $(CC) -dumpmachine 2>/dev/null))$(CC_MACHINE)

@@ -30,8 +30,9 @@ CROSS_QEMU_aarch64-linux-gnu := aarch64
 CROSS_QEMU_riscv64-linux-gnu := riscv64
 CROSS_CFLAGS_arm-linux-gnueabihf := -mthumb -march=armv7-a+fp
 
-# Check under qemu: every test in its own process, timeouts stretched.
-CROSS_CHECK_ENV := CK_FORK=yes CK_TIMEOUT_MULTIPLIER=10
+# Check under qemu: every test in its own process (a bus error ends one
+# test, not the run); no timeout, as everywhere (mk/config.mk).
+CROSS_CHECK_ENV := CK_FORK=yes
 
 # A program built for TARGET (NAME_TARGET, mk/programs.mk) is compiled by
 # TARGET_CC_<target>, run under qemu-user with Check's environment, once the
