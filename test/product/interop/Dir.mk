@@ -47,11 +47,13 @@ interop-pristine: $(addprefix interop-,$(addsuffix -pristine,$(LWIP_KEYS))) ## t
 TEST_TARGETS += interop
 
 # checksums.awk judges every capture; checksums-test.sh shows it each verdict
-# it must give, on made-up frames (no root needed).
+# it must give, on made-up frames (no root needed). badframes-test.sh shows
+# the list of bad checksums a failed run prints (badframes.sh) the line each
+# must give; its part through tshark runs where tshark is installed.
 GOAL_AREAS_interop-checksums-awk :=
 .PHONY: interop-checksums-awk
-interop-checksums-awk: ## checksums.awk on made-up frames: good, bad and forwarded checksums judged right
-	$(Q)$(TOP)/test/product/interop/checksums-test.sh
+interop-checksums-awk: ## checksums.awk and the bad-frame list on made-up frames: good, bad and forwarded checksums judged right
+	$(Q)$(TOP)/test/product/interop/checksums-test.sh && $(TOP)/test/product/interop/badframes-test.sh
 TEST_TARGETS += interop-checksums-awk
 
 # iperf against lwiperf (iperf.sh, docs/interop.md): tapdemo

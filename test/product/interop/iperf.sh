@@ -22,6 +22,9 @@
 # larger by that much: the checked run measures it from the capture and the
 # timed runs must show the same difference (lwiperf's count is modulo 2^32).
 # Prints the table (medians and ranges) and writes it to WORKDIR/table.md.
+# Captures and logs stay in WORKDIR/NAME-MTU/; on failure the last line
+# names WORKDIR, and a checked run's bad checksums are listed (badframes.sh)
+# in its bad-frames.txt.
 # Exit status: 0 passed, 1 a check failed, 2 setup error, 77 skipped (not
 # root, no /dev/net/tun, no network namespaces).
 set -u
@@ -42,16 +45,23 @@ for build in "$@"; do
   [ -x "${build#*=}" ] || { echo "interop-iperf: error: ${build#*=} is not an executable" >&2; exit 2; }
 done
 
-ns=fsiperf$$ demo= cap=
+ns=fsiperf$$ demo= cap= kept=
+# cleanup STATUS: on failure, however it came, the last line says where the
+# evidence is (as run.sh's; make fresh-test copies it out of its root by it)
 cleanup() {
   for pid in $demo $cap; do kill -TERM $pid 2>/dev/null; wait $pid 2>/dev/null; done
   ip -n $ns link del tap0 2>/dev/null
   ip netns del $ns 2>/dev/null
+  case $1 in
+    0|77) ;;
+    *) [ -z "$kept" ] || echo "interop-iperf: logs and captures kept in $kept" ;;
+  esac
 }
-trap cleanup EXIT
+trap 'cleanup $?' EXIT
 trap 'echo "interop-iperf: interrupted"; exit 130' INT
 trap 'echo "interop-iperf: terminated"; exit 143' TERM
-rm -rf "$work" && mkdir -p "$work" || exit 2
+# absolute: the paths a failure prints must hold wherever they are read
+rm -rf "$work" && mkdir -p "$work" && work=$(cd "$work" && pwd) && kept=$work || exit 2
 
 ip netns add $ns 2>/dev/null || skip "cannot create network namespaces"
 ip netns exec $ns sysctl -q -w net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1 &&
@@ -123,7 +133,15 @@ checked() {
   out=$(awk -F'\t' -v lwip=02:00:00:00:00: -v lwip_ips=10.7.9.1 -f "$here/checksums.awk" "$dir/checksums.txt")
   case $out in
     ok*) echo "  ok    $name MTU $mtu: $((sent / 1000000)) MB each way on the wire as iperf reports; checksums: ${out#ok }" ;;
-    *) failed "$name MTU $mtu: checksums: ${out#bad }" ;;
+    *) failed "$name MTU $mtu: checksums: ${out#bad }"
+       # which frames (a count alone does not say which segment, nor whether
+       # it was resent): the first 20, all in bad-frames.txt
+       if timeout 300 "$here/badframes.sh" "$dir/capture.pcapng" 02:00:00:00:00: 10.7.9.1 \
+            "$dir/bad-frames.txt" >"$dir/badframes.log" 2>&1; then
+         sed 's/^/          /' "$dir/badframes.log"
+       else
+         failed "$name MTU $mtu: badframes.sh: $(tail -1 "$dir/badframes.log")"
+       fi ;;
   esac
 }
 
@@ -198,5 +216,5 @@ if [ $failures = 0 ]; then
   echo "interop-iperf: passed"
   exit 0
 fi
-echo "interop-iperf: $failures checks FAILED (logs and captures in $work)"
+echo "interop-iperf: $failures checks FAILED"
 exit 1

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # run.sh PROG WORKDIR: lwIP (tapdemo PROG) against the Linux kernel over TAP
 # devices, every frame captured and every checksum checked by tshark.
-# See docs/interop.md. Writes logs and captures to WORKDIR (emptied first).
+# See docs/interop.md. Writes logs and captures to WORKDIR (emptied first);
+# they stay there, and on failure the last line names the directory and each
+# bad checksum is listed (badframes.sh) in WORKDIR/bad-frames-NETNS.txt.
 #
 #   netns L (kernel)           tapdemo (lwIP, a router)           netns R (kernel)
 #   tap0 10.7.1.2/24  <--->  10.7.1.1/24      10.7.2.1/24  <--->  tap0 10.7.2.2/24
@@ -31,7 +33,7 @@ done
 
 # ---- cleanup on every exit path ----
 L=fsi$$l R=fsi$$r
-namespaces= pids= current=
+namespaces= pids= current= kept=
 # stop PID...: SIGTERM, up to 5 s to exit, then SIGKILL; reaps them
 stop() {
   local pid i alive
@@ -45,18 +47,27 @@ stop() {
   for pid in "$@"; do kill -KILL "$pid" 2>/dev/null; done
   for pid in "$@"; do wait "$pid" 2>/dev/null; done
 }
+# cleanup STATUS; on failure, however it came (a check, a setup error, a
+# signal), the last line says where the evidence is: with a failure in CI the
+# run's captures and logs are all there is to go on (make fresh-test copies
+# the directory out of its root by this line).
 cleanup() {
   stop $pids $current
   for ns in $namespaces; do
     ip -n "$ns" link del tap0 2>/dev/null
     ip netns del "$ns"
   done
+  case $1 in
+    0|77) ;;
+    *) [ -z "$kept" ] || echo "interop-$label: logs and captures kept in $kept" ;;
+  esac
 }
-trap cleanup EXIT
+trap 'cleanup $?' EXIT
 trap 'echo "interop-$label: interrupted"; exit 130' INT
 trap 'echo "interop-$label: terminated"; exit 143' TERM
 
-rm -rf "$work" && mkdir -p "$work" || exit 2
+# absolute: the paths a failure prints must hold wherever they are read
+rm -rf "$work" && mkdir -p "$work" && work=$(cd "$work" && pwd) && kept=$work || exit 2
 
 # bounded SECONDS OUT ERR CMD...: runs CMD with a time limit, stdout to file
 # OUT, stderr to file ERR (-: to OUT), in the background so that a signal
@@ -144,6 +155,18 @@ waitfor interop-$label "$work/server.log" "ready" 10
 failures=0
 pass() { echo "  ok    $*"; }
 failed() { echo "  FAIL  $*"; failures=$((failures + 1)); }
+
+# bad_frames NS: after checksums.awk found a bad one on NS's link, each bad
+# checksum's frame (the first 20 printed, all in bad-frames-NS.txt): a
+# count alone does not say which segment, nor whether it was resent.
+bad_frames() {
+  if bounded 300 "$work/badframes-$1.log" - "$here/badframes.sh" "$work/$1.pcapng" \
+       02:00:00:00:00: 10.7.1.1,10.7.2.1 "$work/bad-frames-$1.txt"; then
+    sed 's/^/          /' "$work/badframes-$1.log"
+  else
+    failed "badframes.sh on $1.pcapng: $(tail -1 "$work/badframes-$1.log")"
+  fi
+}
 
 # pings NS DST PING-OPTIONS SIZE...: 3 echoes per size, each answered within
 # 5 s and intact. One ping per run: with -c 3, ping stops waiting two round
@@ -252,7 +275,8 @@ for ns in $L $R; do
   out=$(awk -F'\t' -v lwip=02:00:00:00:00: -v lwip_ips=10.7.1.1,10.7.2.1 -f "$here/checksums.awk" "$work/checksums-$ns.txt")
   case $out in
     ok*) pass "checksums on $ns/tap0: ${out#ok }" ;;
-    *) failed "checksums on $ns/tap0: ${out#bad }" ;;
+    *) failed "checksums on $ns/tap0: ${out#bad }"
+       bad_frames $ns ;;
   esac
   case $ns:$out in
     $L:*"from lwIP:"*"0xffff for 0x0000 from a kernel"*"from kernel:"*) ;;
@@ -264,5 +288,5 @@ if [ $failures = 0 ]; then
   echo "interop-$label: passed"
   exit 0
 fi
-echo "interop-$label: $failures checks FAILED (logs and captures in $work)"
+echo "interop-$label: $failures checks FAILED"
 exit 1
