@@ -13,8 +13,8 @@ shift 2
 [ -x "$dir/prog" ] || die "$dir/prog: no such program"
 
 # The caller sets CK_FORK=yes (a bus error then ends one test, not the run)
-# and Check's timeouts (none, mk/config.mk). Check writes every result to lwip_unittests.xml (lwIP's
-# main asks for it).
+# and Check's timeouts (none, mk/config.mk). Check writes every result to
+# lwip_unittests.xml (lwIP's main asks for it).
 log=$dir/unit.log xml=$dir/lwip_unittests.xml
 rm -f "$xml"
 status=0
