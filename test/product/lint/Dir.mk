@@ -34,7 +34,7 @@ lint-cppcheck:
 # One target per file, so that -j runs them side by side; the compiler's
 # "N warnings generated" chatter is shown only when the file fails.
 lint-tidy/%: | $(LWIP_READY_$(LWIP_DEFAULT)-patched)
-	$(Q)clang-tidy --quiet $* -- $(LINT_CFLAGS) -I$(dir $*) $(LINT_CFLAGS_$(patsubst %/,%,$(dir $*))) \
+	$(Q)clang-tidy --quiet $* -- -I$(dir $*) $(LINT_CFLAGS) $(LINT_CFLAGS_$(patsubst %/,%,$(dir $*))) \
 	  2>$(BUILD)/lint-stderr.$(subst /,_,$*) || \
 	  { cat $(BUILD)/lint-stderr.$(subst /,_,$*); echo "error: clang-tidy: $*" >&2; exit 1; }
 	$(Q)rm -f $(BUILD)/lint-stderr.$(subst /,_,$*)
