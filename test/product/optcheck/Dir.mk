@@ -2,18 +2,22 @@
 # The patched files in every option combination (option-combos.sh): every
 # combination of the options each touched file depends on compiles, warnings
 # as errors, lwIP's debug output off (the unit tests have it on). Per file
-# only the options its code (patched or not) tests, to keep the 2 x 480
+# only the options its code (patched or not) tests, to keep the 2 x 576
 # compiles (syntax only) short. IP_OPTIONS_SEND is not an option of its own:
 # ip4.h sets it to LWIP_IGMP.
 
-OPTCHECK_FILES := src/core/ipv4/ip4.c src/core/ipv4/ip4_frag.c src/core/ipv4/icmp.c src/core/udp.c
+OPTCHECK_FILES := src/core/ipv4/ip4.c src/core/ipv4/ip4_frag.c src/core/ipv4/icmp.c src/core/udp.c \
+  src/core/ipv6/icmp6.c
 OPTCHECK_ip4 := CHECKSUM_GEN_IP LWIP_CHECKSUM_CTRL_PER_NETIF LWIP_INLINE_IP_CHKSUM \
   LWIP_IGMP IP_FRAG IP_REASSEMBLY IP_FORWARD LWIP_ICMP
 OPTCHECK_ip4_frag := CHECKSUM_GEN_IP LWIP_CHECKSUM_CTRL_PER_NETIF LWIP_INLINE_IP_CHKSUM \
   IP_FRAG IP_REASSEMBLY LWIP_ICMP
 OPTCHECK_icmp := CHECKSUM_GEN_IP CHECKSUM_CHECK_IP CHECKSUM_GEN_ICMP LWIP_CHECKSUM_CTRL_PER_NETIF \
   LWIP_INLINE_IP_CHKSUM IP_FRAG LWIP_ICMP
-OPTCHECK_udp := CHECKSUM_GEN_UDP LWIP_CHECKSUM_CTRL_PER_NETIF LWIP_CHECKSUM_ON_COPY IP_FRAG LWIP_IPV6
+OPTCHECK_udp := CHECKSUM_GEN_UDP LWIP_CHECKSUM_CTRL_PER_NETIF LWIP_CHECKSUM_ON_COPY IP_FRAG LWIP_IPV6 \
+  LWIP_IPV6_FRAG
+OPTCHECK_icmp6 := LWIP_IPV6 CHECKSUM_GEN_ICMP6 CHECKSUM_CHECK_ICMP6 LWIP_CHECKSUM_CTRL_PER_NETIF LWIP_IPV6_FRAG \
+  LWIP_MULTICAST_PING
 OPTCHECK_CFLAGS = $(WARN_CFLAGS) -I$(TOP)/lwip-port/optcheck -I$1/src/include $(PORT_INCLUDES)
 
 define patches_optcheck

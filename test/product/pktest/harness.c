@@ -473,6 +473,23 @@ pk_payload(size_t n, u16_t misalign, u32_t seed)
   return p;
 }
 
+struct pbuf *
+pk_payload_chain(size_t n, size_t first, u32_t seed)
+{
+  u8_t data[9000];
+  size_t n1 = LWIP_MIN(n, first);
+  struct pbuf *p = pbuf_alloc(PBUF_RAW, (u16_t)n1, PBUF_RAM);
+  ck_assert(p != NULL && n <= sizeof(data));
+  if (n > n1) {
+    struct pbuf *q = pbuf_alloc(PBUF_RAW, (u16_t)(n - n1), PBUF_RAM);
+    ck_assert(q != NULL);
+    pbuf_cat(p, q);
+  }
+  pk_pattern(data, n, seed);
+  ck_assert(pbuf_take(p, data, (u16_t)n) == ERR_OK);
+  return p;
+}
+
 size_t
 pk_reassemble(u8_t *out, size_t outsize, int first, int count)
 {

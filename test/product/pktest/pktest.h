@@ -125,6 +125,9 @@ void pk_inject(int ifnum, const u8_t *pkt, size_t len, u16_t headroom, u16_t mis
 /* A PBUF_RAM pbuf of n pattern bytes starting `misalign` bytes past an
  * aligned address, with room for any IPv4 header in front. */
 struct pbuf *pk_payload(size_t n, u16_t misalign, u32_t seed);
+/* The same data in two PBUF_RAW pbufs without headroom, the first holding
+ * first bytes (all if n <= first). */
+struct pbuf *pk_payload_chain(size_t n, size_t first, u32_t seed);
 
 /* Reassemble captured fragments [first, first+count) with the reference
  * (offsets, MF, IDs checked); returns the datagram length, out holds it. */

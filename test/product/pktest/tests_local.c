@@ -619,49 +619,69 @@ offload_netifs(void)
   pk_netif[PK_B].mtu = 576;
 }
 
-/* UDP datagrams of 1..3000 bytes from B. */
+/* UDP datagrams of 1..3000 bytes from B, the data in one pbuf with room
+ * for the headers and chained in two without (udp_sendto_if() then puts its
+ * header in a pbuf of its own, and only the chain's length tells a datagram
+ * that will be fragmented). */
 START_TEST(test_offload_udp)
 {
   static const u16_t lens[] = { 1, 548, 549, 1000, 3000 };
   struct udp_pcb *pcb = udp_new();
   ip_addr_t d;
-  int i;
+  int i, chained;
   offload_netifs();
   ck_assert(pcb != NULL);
   ck_assert(udp_bind(pcb, IP4_ADDR_ANY, 4000) == ERR_OK);
   pk_ip4(ip_2_ip4(&d), PK_ADDR_PEER_B);
   IP_SET_TYPE_VAL(d, IPADDR_TYPE_V4);
   for (i = 0; i < (int)LWIP_ARRAYSIZE(lens); i++) {
-    int first = pk_nframes;
-    struct pbuf *p = pk_payload(lens[i], 0, (u32_t)i);
-    ck_assert(udp_sendto_if(pcb, p, &d, 7, &pk_netif[PK_B]) == ERR_OK);
-    pbuf_free(p);
-    offload_verify(first, "UDP datagram", lens[i]);
+    for (chained = 0; chained <= 1; chained++) {
+      int first = pk_nframes;
+      struct pbuf *p = chained ? pk_payload_chain(lens[i], (lens[i] + 1) / 2u, (u32_t)i) :
+                                 pk_payload(lens[i], 0, (u32_t)i);
+      ck_assert(udp_sendto_if(pcb, p, &d, 7, &pk_netif[PK_B]) == ERR_OK);
+      pbuf_free(p);
+      offload_verify(first, chained ? "UDP datagram (chained)" : "UDP datagram", lens[i]);
+    }
   }
   udp_remove(pcb);
 }
 END_TEST
 
-/* Echo replies of 8..1480 ICMP bytes from A, to requests that came whole. */
+/* Echo replies of 8..1480 ICMP bytes from A, to requests that came whole
+ * and, those larger than A's MTU, in fragments: lwIP answers those from the
+ * reassembled pbuf chain, whose first pbuf holds one fragment's data. */
 START_TEST(test_offload_echo)
 {
   static const u16_t lens[] = { 8, 556, 557, 1000, 1480 };
-  int i;
+  static u8_t request[20 + 1480];
+  int i, fragmented;
   offload_netifs();
   for (i = 0; i < (int)LWIP_ARRAYSIZE(lens); i++) {
-    struct pk_ip h;
-    int first = pk_nframes;
-    size_t len;
-    memset(&h, 0, sizeof(h));
-    h.ttl = 64;
-    h.proto = IP_PROTO_ICMP;
-    h.id = (u16_t)(0x4000 + i);
-    h.src = PK_ADDR_PEER_A;
-    h.dst = PK_ADDR_A;
-    len = pk_build(pkt, &h, l4, pk_icmp_echo(l4, ICMP_ECHO, 9, (u16_t)i, lens[i] - 8u, (u32_t)i));
-    pk_inject(PK_A, pkt, len, PBUF_IP, 0);
-    ck_assert(pk_nframes > first && pk_frames[first].data[20] == ICMP_ER);
-    offload_verify(first, "echo reply", lens[i]);
+    for (fragmented = 0; fragmented <= (20 + lens[i] > pk_netif[PK_A].mtu); fragmented++) {
+      struct pk_ip h;
+      int first = pk_nframes;
+      size_t len;
+      memset(&h, 0, sizeof(h));
+      h.ttl = 64;
+      h.proto = IP_PROTO_ICMP;
+      h.id = (u16_t)(0x4000 + i * 2 + fragmented);
+      h.src = PK_ADDR_PEER_A;
+      h.dst = PK_ADDR_A;
+      len = pk_build(request, &h, l4, pk_icmp_echo(l4, ICMP_ECHO, 9, (u16_t)i, lens[i] - 8u, (u32_t)i));
+      if (fragmented) {
+        size_t fragsize = (pk_netif[PK_A].mtu - 20u) & ~7u;
+        size_t off;
+        for (off = 0; off < len - 20; off += fragsize) {
+          size_t n = LWIP_MIN(fragsize, len - 20 - off);
+          pk_inject(PK_A, pkt, pk_fragment(pkt, request, off, n, off + n < len - 20), PBUF_IP, 0);
+        }
+      } else {
+        pk_inject(PK_A, request, len, PBUF_IP, 0);
+      }
+      ck_assert(pk_nframes > first && pk_frames[first].data[20] == ICMP_ER);
+      offload_verify(first, fragmented ? "echo reply to fragments" : "echo reply", lens[i]);
+    }
   }
 }
 END_TEST
