@@ -2,7 +2,8 @@
 /**
  * @file
  * lwIP options of tapdemo: a NO_SYS host on TAP devices that echoes, reassembles
- * and fragments 64 KiB datagrams and forwards between its interfaces.
+ * and fragments 64 KiB datagrams and forwards between its interfaces. IPv4
+ * only; built with -DTAPDEMO_IPV6, IPv6 too (make interop-KEY-ipv6).
  */
 #ifndef TAPDEMO_LWIPOPTS_H
 #define TAPDEMO_LWIPOPTS_H
@@ -13,7 +14,11 @@
 #define LWIP_NETCONN                0
 
 #define LWIP_IPV4                   1
+#ifdef TAPDEMO_IPV6
+#define LWIP_IPV6                   1
+#else
 #define LWIP_IPV6                   0
+#endif
 #define LWIP_ARP                    1
 #define LWIP_ETHERNET               1
 #define LWIP_ICMP                   1
@@ -46,6 +51,24 @@
 #define MEM_SIZE                    (1024 * 1024)
 #define ARP_QUEUEING                1
 #define MEMP_NUM_ARP_QUEUE          256
+
+#if LWIP_IPV6
+/* The same for IPv6: the kernel's fragments of 64 KiB are reassembled (in
+ * the pools above) and the replies fragmented; forwarded between the
+ * interfaces, too big for the next link: Packet Too Big. The reassembly
+ * keeps a pointer in each fragment's header, which needs the header copied
+ * on a 64-bit host. A frame queued while its neighbor is resolved is one
+ * fragment of up to 45. Addresses are static, set valid at once. */
+#define LWIP_IPV6_FORWARD           1
+#define LWIP_IPV6_REASS             1
+#define LWIP_IPV6_FRAG              1
+#define IPV6_FRAG_COPYHEADER        1
+#define LWIP_ND6_QUEUEING           1
+#define MEMP_NUM_ND6_QUEUE          128
+#define MEMP_NUM_MLD6_GROUP         8
+#define LWIP_IPV6_AUTOCONFIG        0
+#define LWIP_IPV6_DHCP6             0
+#endif
 
 /* TCP: a window of 32 segments each way keeps a long echo stream moving. */
 #define TCP_MSS                     1460

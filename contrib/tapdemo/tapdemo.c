@@ -12,6 +12,7 @@
 
 #include "lwip/init.h"
 #include "lwip/ip4_addr.h"
+#include "lwip/ip6_addr.h"
 #include "lwip/netif.h"
 #include "lwip/timeouts.h"
 #include "netif/ethernet.h"
@@ -30,14 +31,28 @@
 
 #define TAPDEMO_MAX_NETIFS 4
 
+#if LWIP_IPV6
+#define TAPDEMO_FAMILIES "IPv4 and IPv6"
+#define TAPDEMO_NETIF_ADDRS "ADDR/PREFIX[,ADDR/PREFIX]"
+#else
+#define TAPDEMO_FAMILIES "IPv4"
+#define TAPDEMO_NETIF_ADDRS "ADDR/PREFIX"
+#endif
+
 static const char usage[] =
-  "usage: tapdemo --netif TAP[@NETNS],ADDR/PREFIX[,mtu=N] [--netif ...] [options]\n"
+  "usage: tapdemo --netif TAP[@NETNS]," TAPDEMO_NETIF_ADDRS "[,mtu=N] [--netif ...] [options]\n"
   "lwIP " LWIP_VERSION_STRING " on Linux TAP devices: answers ping, echoes UDP and TCP,\n"
-  "discards TCP, and forwards IPv4 between its interfaces.\n"
+  "discards TCP, and forwards " TAPDEMO_FAMILIES " between its interfaces.\n"
   "\n"
   "  --netif SPEC        an interface on the existing TAP device TAP (opened in the\n"
   "                      network namespace /run/netns/NETNS if given), lwIP's\n"
+#if LWIP_IPV6
+  "                      addresses ADDR/PREFIX: an IPv4 one, an IPv6 one (/64) or\n"
+  "                      both (IPv6: static, valid at once, and a link-local one\n"
+  "                      from the MAC), IP MTU N (default 1500); up to 4\n"
+#else
   "                      address ADDR/PREFIX, IP MTU N (default 1500); up to 4\n"
+#endif
   "  --gateway ADDR      default route via ADDR (on the interface whose subnet has it)\n"
   "  --udp-echo PORT     UDP echo service port (default 7, 0: off)\n"
   "  --tcp-echo PORT     TCP echo service port (default 7, 0: off)\n"
@@ -56,7 +71,11 @@ enum { OPT_NETIF = 256, OPT_GATEWAY, OPT_UDP_ECHO, OPT_TCP_ECHO, OPT_TCP_DISCARD
 struct netif_config {
   char tap[16];   /* IFNAMSIZ */
   char netns[64]; /* empty: the namespace tapdemo runs in */
-  ip4_addr_t addr, mask;
+  ip4_addr_t addr, mask; /* all zero: no IPv4 address */
+#if LWIP_IPV6
+  ip6_addr_t addr6;
+  int has_addr6;
+#endif
   u16_t mtu;
 };
 
@@ -67,6 +86,9 @@ on_signal(int sig)
 {
   stop_signal = sig;
 }
+
+/* One line on stderr, exit status 2: the checks before a use need not return. */
+static void bad_usage(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 
 static void
 bad_usage(const char *fmt, ...)
@@ -103,13 +125,49 @@ parse_addr(const char *text, ip4_addr_t *addr, const char *what)
   }
 }
 
-/* TAP[@NETNS],ADDR/PREFIX[,mtu=N] */
+/* An IPv6 ADDR/64 of --netif SPEC */
+static void
+parse_addr6(const char *text, struct netif_config *cfg, const char *spec)
+{
+#if LWIP_IPV6
+  char buf[64];
+  char *slash;
+
+  if (cfg->has_addr6) {
+    bad_usage("more than one IPv6 address in --netif '%s'", spec);
+  }
+  if (strlen(text) >= sizeof(buf)) {
+    bad_usage("bad IPv6 address '%s' in --netif '%s'", text, spec);
+  }
+  memcpy(buf, text, strlen(text) + 1);
+  slash = strchr(buf, '/');
+  if (slash == NULL) {
+    bad_usage("bad --netif '%s': the IPv6 address needs /64", spec);
+  }
+  *slash = '\0';
+  if (!ip6addr_aton(buf, &cfg->addr6) || ip6_addr_isany(&cfg->addr6) ||
+      ip6_addr_ismulticast(&cfg->addr6) || ip6_addr_islinklocal(&cfg->addr6)) {
+    bad_usage("bad --netif IPv6 address '%s': expected a global or unique local address", buf);
+  }
+  /* lwIP takes every address it has as a /64: its on-link test */
+  if (parse_number(slash + 1, 128, "--netif IPv6 prefix length") != 64) {
+    bad_usage("bad --netif IPv6 prefix length '%s' in '%s': lwIP's is 64", slash + 1, spec);
+  }
+  cfg->has_addr6 = 1;
+#else
+  LWIP_UNUSED_ARG(cfg);
+  bad_usage("IPv6 address '%s' in --netif '%s': this tapdemo is built without IPv6", text, spec);
+#endif
+}
+
+/* TAP[@NETNS],ADDR/PREFIX[,ADDR/PREFIX][,mtu=N]: one IPv4 address, one IPv6 one, or both */
 static void
 parse_netif(const char *spec, struct netif_config *cfg)
 {
   char buf[256];
   char *tap, *addr, *opt, *slash, *at;
   unsigned long prefix;
+  int have_addr4 = 0;
 
   if (strlen(spec) >= sizeof(buf)) {
     bad_usage("--netif '%s' is too long", spec);
@@ -117,8 +175,8 @@ parse_netif(const char *spec, struct netif_config *cfg)
   strcpy(buf, spec);
   tap = strtok(buf, ",");
   addr = strtok(NULL, ",");
-  if (tap == NULL || addr == NULL) {
-    bad_usage("bad --netif '%s': expected TAP[@NETNS],ADDR/PREFIX[,mtu=N]", spec);
+  if (tap == NULL || addr == NULL || strncmp(addr, "mtu=", 4) == 0) {
+    bad_usage("bad --netif '%s': expected TAP[@NETNS]," TAPDEMO_NETIF_ADDRS "[,mtu=N]", spec);
   }
   at = strchr(tap, '@');
   if (at != NULL) {
@@ -132,27 +190,43 @@ parse_netif(const char *spec, struct netif_config *cfg)
     bad_usage("bad TAP device name in --netif '%s'", spec);
   }
   strcpy(cfg->tap, tap);
-  slash = strchr(addr, '/');
-  if (slash == NULL) {
-    bad_usage("bad --netif '%s': the address needs a /PREFIX", spec);
-  }
-  *slash = '\0';
-  parse_addr(addr, &cfg->addr, "--netif address");
-  prefix = parse_number(slash + 1, 32, "--netif prefix length");
-  if (prefix == 0) {
-    bad_usage("bad --netif prefix length '0' in '%s'", spec);
-  }
-  ip4_addr_set_u32(&cfg->mask, lwip_htonl(0xffffffffUL << (32 - prefix)));
   cfg->mtu = 1500;
-  while ((opt = strtok(NULL, ",")) != NULL) {
-    if (strncmp(opt, "mtu=", 4) != 0) {
+  for (opt = addr; opt != NULL; opt = strtok(NULL, ",")) {
+    if (strncmp(opt, "mtu=", 4) == 0) {
+      cfg->mtu = (u16_t)parse_number(opt + 4, 0xffff - SIZEOF_ETH_HDR, "MTU");
+      continue;
+    }
+    if (strchr(opt, ':') != NULL) {
+      parse_addr6(opt, cfg, spec);
+      continue;
+    }
+    if (strchr(opt, '.') == NULL) {
       bad_usage("unknown --netif setting '%s'", opt);
     }
-    cfg->mtu = (u16_t)parse_number(opt + 4, 0xffff - SIZEOF_ETH_HDR, "MTU");
-    if (cfg->mtu < 576) {
-      bad_usage("MTU %u is below IPv4's minimum of 576", (unsigned)cfg->mtu);
+    if (have_addr4) {
+      bad_usage("more than one IPv4 address in --netif '%s'", spec);
     }
+    slash = strchr(opt, '/');
+    if (slash == NULL) {
+      bad_usage("bad --netif '%s': the address needs a /PREFIX", spec);
+    }
+    *slash = '\0';
+    parse_addr(opt, &cfg->addr, "--netif address");
+    prefix = parse_number(slash + 1, 32, "--netif prefix length");
+    if (prefix == 0) {
+      bad_usage("bad --netif prefix length '0' in '%s'", spec);
+    }
+    ip4_addr_set_u32(&cfg->mask, lwip_htonl(0xffffffffUL << (32 - prefix)));
+    have_addr4 = 1;
   }
+  if (cfg->mtu < 576) {
+    bad_usage("MTU %u is below IPv4's minimum of 576", (unsigned)cfg->mtu);
+  }
+#if LWIP_IPV6
+  if (cfg->has_addr6 && cfg->mtu < 1280) {
+    bad_usage("MTU %u is below IPv6's minimum of 1280", (unsigned)cfg->mtu);
+  }
+#endif
 }
 
 /* lwIP's clock for NO_SYS: milliseconds, wrapping. */
@@ -263,11 +337,27 @@ main(int argc, char **argv)
     taps[i].hwaddr[0] = 0x02;
     taps[i].hwaddr[5] = (u8_t)(i + 1);
     netif_add(&netifs[i], &cfg[i].addr, &cfg[i].mask, IP4_ADDR_ANY4, &taps[i], tapif_init, ethernet_input);
-    if (have_gateway && ip4_addr_netcmp(&gateway, &cfg[i].addr, &cfg[i].mask)) {
+    if (have_gateway && !ip4_addr_isany_val(cfg[i].addr) && ip4_addr_netcmp(&gateway, &cfg[i].addr, &cfg[i].mask)) {
       netif_set_gw(&netifs[i], &gateway);
       netif_set_default(&netifs[i]);
       have_gateway = 0;
     }
+#if LWIP_IPV6
+    if (cfg[i].has_addr6) {
+      s8_t idx;
+
+      /* As the kernel's peers have theirs (nodad): no duplicate address
+       * detection, usable at once. Preferred, each address joins its
+       * solicited-node group (MLD), where the kernel's solicitations go. */
+      netif_create_ip6_linklocal_address(&netifs[i], 1);
+      netif_ip6_addr_set_state(&netifs[i], 0, IP6_ADDR_PREFERRED);
+      if (netif_add_ip6_address(&netifs[i], &cfg[i].addr6, &idx) != ERR_OK) {
+        fprintf(stderr, "tapdemo: cannot add IPv6 address to %s\n", cfg[i].tap);
+        return 1;
+      }
+      netif_ip6_addr_set_state(&netifs[i], idx, IP6_ADDR_PREFERRED);
+    }
+#endif
     netif_set_up(&netifs[i]);
     netif_set_link_up(&netifs[i]);
     fds[i].fd = taps[i].fd;

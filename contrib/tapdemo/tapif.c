@@ -9,6 +9,7 @@
 #include "tapif.h"
 
 #include "lwip/etharp.h"
+#include "lwip/ethip6.h"
 #include "lwip/pbuf.h"
 #include "netif/ethernet.h"
 
@@ -119,11 +120,18 @@ tapif_init(struct netif *netif)
   netif->name[0] = 't';
   netif->name[1] = 'p';
   netif->output = etharp_output;
+#if LWIP_IPV6
+  netif->output_ip6 = ethip6_output;
+#endif
   netif->linkoutput = tapif_linkoutput;
   netif->mtu = tap->mtu;
   netif->hwaddr_len = ETH_HWADDR_LEN;
   memcpy(netif->hwaddr, tap->hwaddr, ETH_HWADDR_LEN);
   netif->flags = NETIF_FLAG_BROADCAST | NETIF_FLAG_ETHARP | NETIF_FLAG_ETHERNET;
+#if LWIP_IPV6_MLD
+  /* Every frame of the device is read, multicast too: no MAC filter to set. */
+  netif->flags |= NETIF_FLAG_MLD6;
+#endif
   return ERR_OK;
 }
 

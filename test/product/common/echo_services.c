@@ -35,9 +35,10 @@ udp_echo_recv(void *arg, struct udp_pcb *pcb, struct pbuf *p, const ip_addr_t *a
 int
 udp_echo_start(u16_t port)
 {
-  struct udp_pcb *pcb = udp_new_ip_type(IPADDR_TYPE_V4);
+  /* IPv4 and, where lwIP has it, IPv6 */
+  struct udp_pcb *pcb = udp_new_ip_type(IPADDR_TYPE_ANY);
 
-  if (pcb == NULL || udp_bind(pcb, IP_ADDR_ANY, port) != ERR_OK) {
+  if (pcb == NULL || udp_bind(pcb, IP_ANY_TYPE, port) != ERR_OK) {
     return -1;
   }
   udp_recv(pcb, udp_echo_recv, NULL);
@@ -204,10 +205,10 @@ tcp_discard_accept(void *arg, struct tcp_pcb *pcb, err_t err)
 static int
 tcp_serve(u16_t port, tcp_accept_fn accept)
 {
-  struct tcp_pcb *pcb = tcp_new_ip_type(IPADDR_TYPE_V4);
+  struct tcp_pcb *pcb = tcp_new_ip_type(IPADDR_TYPE_ANY); /* as UDP's */
   struct tcp_pcb *listener;
 
-  if (pcb == NULL || tcp_bind(pcb, IP_ADDR_ANY, port) != ERR_OK) {
+  if (pcb == NULL || tcp_bind(pcb, IP_ANY_TYPE, port) != ERR_OK) {
     return -1;
   }
   listener = tcp_listen(pcb);

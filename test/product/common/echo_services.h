@@ -19,8 +19,9 @@ struct service_counts {
 
 extern struct service_counts service_counts;
 
-/* Each starts its service on IPv4 port PORT; 0 on success, -1 when lwIP
- * has no pcb for it or the port is taken. */
+/* Each starts its service on port PORT, IPv4 and (when lwIP is built with
+ * it) IPv6; 0 on success, -1 when lwIP has no pcb for it or the port is
+ * taken. */
 int udp_echo_start(u16_t port);
 int tcp_echo_start(u16_t port);
 int tcp_discard_start(u16_t port);

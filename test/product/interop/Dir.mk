@@ -19,11 +19,13 @@ TAPDEMO_SRC := contrib/tapdemo/tapdemo.c contrib/tapdemo/tapif.c contrib/tapdemo
 TAPDEMO_TREE_SRC := src/apps/lwiperf/lwiperf.c
 
 # Per lwIP version the programs (mk/programs.mk) interop/KEY on the patched
-# tree and interop/KEY-pristine; `make interop-NAME` runs test/product/interop/run.sh
-# on interop/NAME. fastsum is lwIP's checksum: the host library, linked
-# after liblwip.a.
+# tree, interop/KEY-pristine, and interop/KEY-ipv6: the patched one with
+# IPv6 as well (contrib/tapdemo/lwipopts.h). `make interop-NAME` runs
+# test/product/interop/run.sh on interop/NAME, `make interop-KEY-ipv6` its
+# IPv6 checks (run.sh -6) on interop/KEY-ipv6. fastsum is lwIP's checksum:
+# the host library, linked after liblwip.a.
 define interop_programs
-PROGRAMS += interop/$k interop/$k-pristine
+PROGRAMS += interop/$k interop/$k-pristine interop/$k-ipv6
 interop/$k_TREE := $k-patched
 interop/$k_SRCS := $(TAPDEMO_SRC)
 interop/$k_TREE_SRCS := $(TAPDEMO_TREE_SRC)
@@ -31,16 +33,22 @@ interop/$k_CFLAGS := -I$(TOP)/contrib/tapdemo -I$(TOP)/test/product/common -I$(T
 interop/$k_LIBS := $(FASTSUM_LIB)
 interop/$k-pristine_LIKE := interop/$k
 interop/$k-pristine_TREE := $k
+interop/$k-ipv6_LIKE := interop/$k
+interop/$k-ipv6_CFLAGS := $$(interop/$k_CFLAGS) -DTAPDEMO_IPV6
 endef
 $(foreach k,$(LWIP_KEYS),$(eval $(interop_programs)))
-ALL_TARGETS += $(foreach k,$(LWIP_KEYS),$(BUILD)/interop/$k/prog)
+ALL_TARGETS += $(foreach k,$(LWIP_KEYS),$(BUILD)/interop/$k/prog $(BUILD)/interop/$k-ipv6/prog)
 
 interop-%: $(BUILD)/interop/%/prog
 	$(Q)rc=0; $(TOP)/test/product/interop/run.sh $< $(BUILD)/interop/$*/run || rc=$$?; \
 	  [ $$rc = 0 ] || [ $$rc = 77 ] || exit $$rc
+# the shorter stem wins: interop-KEY-ipv6 runs this one
+interop-%-ipv6: $(BUILD)/interop/%-ipv6/prog
+	$(Q)rc=0; $(TOP)/test/product/interop/run.sh -6 $< $(BUILD)/interop/$*-ipv6/run || rc=$$?; \
+	  [ $$rc = 0 ] || [ $$rc = 77 ] || exit $$rc
 
 .PHONY: interop interop-pristine
-interop: $(addprefix interop-,$(LWIP_KEYS)) interop-iperf ## the Linux kernel as peer over TAP: ping, UDP, TCP, forwarding, iperf against lwiperf, checksums by tshark (root)
+interop: $(addprefix interop-,$(LWIP_KEYS)) $(addprefix interop-,$(addsuffix -ipv6,$(LWIP_KEYS))) interop-iperf ## the Linux kernel as peer over TAP: ping, UDP, TCP, forwarding, IPv4 and IPv6, iperf against lwiperf, checksums by tshark (root)
 interop-pristine: $(addprefix interop-,$(addsuffix -pristine,$(LWIP_KEYS))) ## the same on the unpatched trees (2.2.1 forwarding fails)
 
 # As root this is the real run; otherwise each version prints its skip line.

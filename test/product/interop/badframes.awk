@@ -11,15 +11,20 @@
 #   22 tcp.dstport   23 tcp.seq   24 tcp.len   25 tcp.flags
 #   26 tcp.analysis.retransmission   27 tcp.analysis.fast_retransmission
 #   28 tcp.analysis.spurious_retransmission   29 _ws.expert.message
+#   30 ipv6.src   31 ipv6.dst   32 icmpv6.checksum.status   33 icmpv6.checksum
 # Judged as checksums.awk judges (so that the list holds exactly what it
 # counts bad): the sender is lwIP when eth.src starts with -v lwip=PREFIX,
-# else the kernel, and a TCP checksum 0xffff for 0x0000 is no fault when the
-# first ip.src is not one of -v lwip_ips=A,B,... (Linux writes it on purpose).
+# else the kernel; verdicts 0 (bad) and 4 (illegal) are bad, and 3 (none)
+# of UDP over IPv6 (a frame with an IPv6 and no IPv4 header); a TCP checksum
+# 0xffff for 0x0000 is no fault when the first ip.src (ipv6.src) is not one
+# of -v lwip_ips=A,B,... (Linux writes it on purpose).
 # A line, e.g.:
 #   frame 812 from lwIP, TCP checksum 0x60ff, computed 0x61ff: 10.7.1.1:7 > 10.7.1.2:40000 seq 5001 len 100 flags PSH,ACK, not a retransmission
-# tshark 4.0 has no field for ICMP's computed checksum; it is taken from the
-# frame's "Bad checksum [should be 0x...]" messages, those that the IPv4,
-# UDP and TCP checksums do not account for ("?" if none is left).
+#   frame 90 from lwIP, UDP checksum 0x0000, illegal over IPv6: [fd00:7:1::1]:7 > [fd00:7:1::2]:40000
+# tshark 4.0 has no field for the computed checksum of ICMP and ICMPv6; it
+# is taken from the frame's "Bad checksum [should be 0x...]" messages, those
+# that the IPv4, UDP and TCP checksums do not account for ("?" if none is
+# left).
 BEGIN {
   if (lwip == "" || lwip_ips == "") {
     print "badframes.awk: error: needs -v lwip=MAC-PREFIX -v lwip_ips=A,B,..." > "/dev/stderr"
@@ -55,15 +60,21 @@ function flags(s,   x, i, out) {
   }
   return out == "" ? "none" : out
 }
+# bad(PROTO, VERDICT): whether checksums.awk counts VERDICT bad
+function bad(proto, verdict) {
+  return verdict == "0" || verdict == "4" || (v6 && proto == "UDP" && verdict == "3")
+}
 # report(PROTO, STATUS, STORED, COMPUTED, SKIP): a line per bad verdict in
-# STATUS but the first SKIP (no fault); COMPUTED "-": ICMP's, from the messages
+# STATUS but the first SKIP (no fault, verdict 0); COMPUTED "-": ICMP's or
+# ICMPv6's, from the messages
 function report(proto, status, stored, computed, skip,   n, v, k, c) {
   n = split(status, v, ",")
   for (k = 1; k <= n; k++) {
-    if (v[k] != "0") continue
-    if (skip > 0) { skip--; continue }
-    c = computed == "-" ? icmp_computed() : pick(computed, k, n)
-    printf "frame %s from %s, %s checksum %s, computed %s: %s\n", $1, who, proto, pick(stored, k, n), c, detail(proto, k, n)
+    if (!bad(proto, v[k])) continue
+    if (skip > 0 && v[k] == "0") { skip--; continue }
+    if (v[k] != "0") c = "illegal over IPv6"
+    else c = "computed " (computed == "-" ? icmp_computed() : pick(computed, k, n))
+    printf "frame %s from %s, %s checksum %s, %s: %s\n", $1, who, proto, pick(stored, k, n), c, detail(proto, k, n)
   }
 }
 # account_for(STATUS, COMPUTED): the frame's "should be" messages of these
@@ -82,23 +93,28 @@ function icmp_computed(   i, v) {
     if (should[i] != "") { v = should[i]; should[i] = ""; return v }
   return "?"
 }
+# at(ADDR, PORT): ADDR:PORT, [ADDR]:PORT for IPv6
+function at(addr, port) {
+  return (index(addr, ":") ? "[" addr "]" : addr) ":" port
+}
 # detail(PROTO, K, N): addresses, and what finds the segment in the capture
-function detail(proto, k, n,   d) {
-  d = pick($3, k, n)
-  if (proto == "UDP") return d ":" pick($15, k, n) " > " pick($4, k, n) ":" pick($16, k, n)
+function detail(proto, k, n,   d, src, dst) {
+  src = pick(v6 ? $30 : $3, k, n); dst = pick(v6 ? $31 : $4, k, n)
+  if (proto == "UDP") return at(src, pick($15, k, n)) " > " at(dst, pick($16, k, n))
   if (proto == "TCP") {
-    d = d ":" pick($21, k, n) " > " pick($4, k, n) ":" pick($22, k, n) \
+    d = at(src, pick($21, k, n)) " > " at(dst, pick($22, k, n)) \
       " seq " pick($23, k, n) " len " pick($24, k, n) " flags " flags(pick($25, k, n))
     if ($26 $27 $28 == "") return d ", not a retransmission"
     return d ", a " ($27 != "" ? "fast " : "") ($28 != "" ? "spurious " : "") "retransmission"
   }
-  d = d " > " pick($4, k, n)
+  d = src " > " dst
   if (proto == "IPv4 header") d = d " id " pick($5, k, n) " offset " pick($6, k, n)
   return d
 }
 {
   who = index($2, lwip) == 1 ? "lwIP" : "kernel"
-  split($3, source, ",")
+  v6 = $3 == "" && $30 != ""
+  split(v6 ? $30 : $3, source, ",")
   tolerated = $20 != "" && !(source[1] in lwip_ip)
   should_n = 0
   rest = $29
@@ -109,6 +125,7 @@ function detail(proto, k, n,   d) {
   account_for($7, $9); account_for($12, $14); account_for($17, $19)
   report("IPv4 header", $7, $8, $9, 0)
   report("ICMP", $10, $11, "-", 0)
+  report("ICMPv6", $32, $33, "-", 0)
   report("UDP", $12, $13, $14, 0)
   report("TCP", $17, $18, $19, tolerated)
 }

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: BSD-3-Clause
 # badframes.sh CAPTURE LWIP-MAC-PREFIX LWIP-IPS LIST: every bad checksum in
-# CAPTURE, one line each (badframes.awk: frame number, sender, protocol,
-# stored and computed checksum; for TCP the segment's ports, absolute
+# CAPTURE, IPv4 and IPv6, one line each (badframes.awk: frame number,
+# sender, protocol, stored and computed checksum (or why a UDP checksum of 0
+# over IPv6 is bad); for UDP and TCP the ports, for TCP the absolute
 # sequence number, length, flags and whether tshark takes it for a
 # retransmission), judged as checksums.awk judges (LWIP-MAC-PREFIX and
 # LWIP-IPS as its -v lwip= and lwip_ips=). Writes them all to LIST and prints
@@ -26,7 +27,7 @@ shown=20
 err=$(mktemp) || exit 2
 trap 'rm -f "$err"' EXIT
 tshark -n -r "$capture" \
-  -Y "ip.checksum.status == 0 || icmp.checksum.status == 0 || udp.checksum.status == 0 || tcp.checksum.status == 0" \
+  -Y "ip.checksum.status == 0 || icmp.checksum.status == 0 || icmpv6.checksum.status == 0 || udp.checksum.status == 0 || udp.checksum.status >= 3 || tcp.checksum.status == 0 || tcp.checksum.status == 4" \
   -o ip.check_checksum:TRUE -o udp.check_checksum:TRUE -o tcp.check_checksum:TRUE \
   -o tcp.analyze_sequence_numbers:TRUE -o tcp.relative_sequence_numbers:FALSE \
   -T fields -E separator=/t -E occurrence=a -E aggregator=, \
@@ -37,7 +38,7 @@ tshark -n -r "$capture" \
   -e tcp.checksum.status -e tcp.checksum -e tcp.checksum_calculated -e tcp.checksum.ffff \
   -e tcp.srcport -e tcp.dstport -e tcp.seq -e tcp.len -e tcp.flags \
   -e tcp.analysis.retransmission -e tcp.analysis.fast_retransmission -e tcp.analysis.spurious_retransmission \
-  -e _ws.expert.message 2>"$err" |
+  -e _ws.expert.message -e ipv6.src -e ipv6.dst -e icmpv6.checksum.status -e icmpv6.checksum 2>"$err" |
   awk -F'\t' -v lwip="$lwip" -v lwip_ips="$lwip_ips" -f "$here/badframes.awk" >"$list"
 rc=$?
 if [ $rc != 0 ] || grep -qv "Running as user" "$err"; then

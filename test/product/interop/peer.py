@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: BSD-3-Clause
 """The kernel side of the interop run (docs/interop.md): clients that talk to
-lwIP's echo and discard services, and an echo server for the forwarding test.
-Every wait is bounded; any failure is one line on stderr and exit status 1."""
+lwIP's echo and discard services, and an echo server for the forwarding test,
+over IPv4 or IPv6 (as the host address given is). Every wait is bounded; any
+failure is one line on stderr and exit status 1."""
 
 import argparse
 import fcntl
@@ -26,6 +27,15 @@ def fail(message):
     sys.exit(1)
 
 
+def family(host):
+    return socket.AF_INET6 if ":" in host else socket.AF_INET
+
+
+def where(host, port):
+    """host:port as written, [host]:port for IPv6"""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
 def sizes_arg(text):
     try:
         sizes = [int(s) for s in text.split(",")]
@@ -38,9 +48,11 @@ def sizes_arg(text):
 
 def udp_echo(args):
     """One datagram of each size, random payload, the echo must equal it."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    # Let the kernel fragment on its own side instead of probing the path MTU.
-    sock.setsockopt(socket.IPPROTO_IP, IP_MTU_DISCOVER, IP_PMTUDISC_DONT)
+    sock = socket.socket(family(args.host), socket.SOCK_DGRAM)
+    # Let the kernel fragment on its own side instead of probing the path MTU
+    # (IPv6: a datagram too big for the path is always fragmented at the source).
+    if family(args.host) == socket.AF_INET:
+        sock.setsockopt(socket.IPPROTO_IP, IP_MTU_DISCOVER, IP_PMTUDISC_DONT)
     sock.settimeout(args.timeout)
     sock.connect((args.host, args.port))
     rng = random.Random(args.seed)
@@ -63,7 +75,7 @@ def udp_echo(args):
             failures.append(f"{size}: echo differs ({len(back)} bytes back)")
         else:
             echoed += 1
-    print(f"udp echo via {args.host}:{args.port}: {echoed}/{len(args.sizes)} datagrams "
+    print(f"udp echo via {where(args.host, args.port)}: {echoed}/{len(args.sizes)} datagrams "
           f"of {min(args.sizes)}..{max(args.sizes)} bytes ({sum(args.sizes)} in all) "
           f"echoed unchanged")
     if failures:
@@ -111,7 +123,7 @@ def tcp_echo(args):
                     sel.modify(sock, selectors.EVENT_READ)
     sock.close()
     seconds = time.monotonic() - started
-    print(f"tcp echo via {args.host}:{args.port}: sent {sent} bytes, sha256 {sent_hash.hexdigest()}; "
+    print(f"tcp echo via {where(args.host, args.port)}: sent {sent} bytes, sha256 {sent_hash.hexdigest()}; "
           f"received {back} bytes, sha256 {back_hash.hexdigest()} ({seconds:.1f} s)")
     if back != sent or back_hash.digest() != sent_hash.digest():
         fail("tcp echo: the stream came back different")
@@ -133,15 +145,16 @@ def tcp_discard(args):
     except (ConnectionError, socket.timeout) as e:
         fail(f"tcp discard: {e} with {left} bytes left to send")
     sock.close()
-    print(f"tcp discard via {args.host}:{args.port}: sent {args.bytes} bytes, orderly close")
+    print(f"tcp discard via {where(args.host, args.port)}: sent {args.bytes} bytes, orderly close")
 
 
 def serve(args):
     """UDP and TCP echo on PORT until SIGTERM/SIGINT or --duration."""
-    udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    udp.setsockopt(socket.IPPROTO_IP, IP_MTU_DISCOVER, IP_PMTUDISC_DONT)
+    udp = socket.socket(family(args.host), socket.SOCK_DGRAM)
+    if family(args.host) == socket.AF_INET:
+        udp.setsockopt(socket.IPPROTO_IP, IP_MTU_DISCOVER, IP_PMTUDISC_DONT)
     udp.bind((args.host, args.port))
-    tcp = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    tcp = socket.socket(family(args.host), socket.SOCK_STREAM)
     tcp.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     tcp.bind((args.host, args.port))
     tcp.listen(4)
@@ -167,7 +180,7 @@ def serve(args):
     for loop in (udp_loop, tcp_loop):
         threading.Thread(target=loop, daemon=True).start()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    print(f"peer: echo server ready on {args.host}:{args.port}", flush=True)
+    print(f"peer: echo server ready on {where(args.host, args.port)}", flush=True)
     try:
         time.sleep(args.duration)
     except KeyboardInterrupt:
@@ -186,12 +199,18 @@ def tcp_minus_zero(args):
     """Sends one TCP RST whose checksum is 0xffff where 0x0000 is computed.
     Linux writes such checksums itself (CSUM_MANGLED_0) about once in 65536
     segments; this one makes every run carry one, so a judge that fails it
-    (or a router that changes it) is seen at once. Nothing answers a RST."""
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    (or a router that changes it) is seen at once. Nothing answers a RST.
+    Over IPv6 too: a raw IPv6 socket leaves the TCP checksum as given."""
+    af = family(args.host)
+    probe = socket.socket(af, socket.SOCK_DGRAM)
     probe.connect((args.host, args.port))
     source = probe.getsockname()[0]
     probe.close()
-    pseudo = socket.inet_aton(source) + socket.inet_aton(args.host) + struct.pack("!HH", 6, 20)
+    if af == socket.AF_INET:
+        pseudo = socket.inet_aton(source) + socket.inet_aton(args.host) + struct.pack("!HH", 6, 20)
+    else:
+        pseudo = (socket.inet_pton(af, source) + socket.inet_pton(af, args.host) +
+                  struct.pack("!IxxxB", 20, 6))
 
     def rst(seq, checksum):
         return struct.pack("!HHIIBBHHH", 40000, args.port, seq, 0, 5 << 4, 0x04, 0, checksum, 0)
@@ -201,10 +220,10 @@ def tcp_minus_zero(args):
     if ones_sum(pseudo + rst(seq, 0)) != 0xFFFF:
         fail("tcp-minus-zero: the segment's sum is not -0")
     header = rst(seq, 0xFFFF)
-    sock = socket.socket(socket.AF_INET, socket.SOCK_RAW, socket.IPPROTO_TCP)
+    sock = socket.socket(af, socket.SOCK_RAW, socket.IPPROTO_TCP)
     sock.sendto(header, (args.host, 0))
     sock.close()
-    print(f"tcp segment {source} -> {args.host}:{args.port} with checksum 0xffff for 0x0000 sent")
+    print(f"tcp segment {source} -> {where(args.host, args.port)} with checksum 0xffff for 0x0000 sent")
 
 
 MARKER_ETHERTYPE = 0x88B5  # IEEE 802 local experimental: no stack answers it
@@ -248,8 +267,8 @@ def main():
     try:
         args.func(args)
     except OSError as e:
-        where = args.device if args.mode == "marker" else f"{args.host}:{args.port}"
-        fail(f"{args.mode} {where}: {e}")
+        place = args.device if args.mode == "marker" else where(args.host, args.port)
+        fail(f"{args.mode} {place}: {e}")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: BSD-3-Clause
-# run.sh PROG WORKDIR: lwIP (tapdemo PROG) against the Linux kernel over TAP
-# devices, every frame captured and every checksum checked by tshark.
+# run.sh [-6] PROG WORKDIR: lwIP (tapdemo PROG) against the Linux kernel over
+# TAP devices, every frame captured and every checksum checked by tshark.
 # See docs/interop.md. Writes logs and captures to WORKDIR (emptied first);
 # they stay there, and on failure the last line names the directory and each
 # bad checksum is listed (badframes.sh) in WORKDIR/bad-frames-NETNS.txt.
@@ -10,11 +10,18 @@
 #   tap0 10.7.1.2/24  <--->  10.7.1.1/24      10.7.2.1/24  <--->  tap0 10.7.2.2/24
 #   MTU 1500                 MTU 1500         MTU 1280            MTU 1280
 #
+# With -6 the same over IPv6 only (PROG built with IPv6: interop/KEY-ipv6),
+# static addresses without duplicate address detection on both sides:
+#
+#   tap0 fd00:7:1::2/64 <-> fd00:7:1::1/64    fd00:7:2::1/64 <-> tap0 fd00:7:2::2/64
+#
 # Exit status: 0 passed, 1 a check failed, 2 bad usage or setup error,
 # 77 skipped (not root, no /dev/net/tun, no network namespaces).
 set -u
 
-usage() { echo "usage: run.sh PROG WORKDIR" >&2; exit 2; }
+usage() { echo "usage: run.sh [-6] PROG WORKDIR" >&2; exit 2; }
+ipv6=
+[ "${1:-}" = -6 ] && ipv6=1 && shift
 [ $# = 2 ] || usage
 [ -x "$1" ] || { echo "interop: error: $1 is not an executable" >&2; exit 2; }
 prog=$(realpath "$1")
@@ -89,7 +96,9 @@ bounded() {
 
 . "$here/waitfor.sh"
 
-# side NS ADDR/PREFIX MTU OTHER-NET LWIP-ADDR: a kernel peer in its own netns
+# side NS ADDR/PREFIX MTU OTHER-NET LWIP-ADDR: a kernel peer in its own netns.
+# IPv6 is off on its TAP device. With -6 it gets no address here: ipv6_up
+# turns IPv6 on and adds them once lwIP runs.
 side() {
   ip netns add "$1" 2>/dev/null || skip "cannot create network namespaces"
   namespaces="$namespaces $1"
@@ -100,12 +109,42 @@ side() {
   # it explicit: every frame the kernel sends carries complete checksums.
   ip netns exec "$1" ethtool -K tap0 tx off sg off gso off gro off &&
   ip -n "$1" link set tap0 mtu "$3" up &&
-  ip -n "$1" addr add "$2" dev tap0 &&
-  ip -n "$1" route add "$4" via "$5" dev tap0 onlink ||
+  { [ -n "$ipv6" ] || { ip -n "$1" addr add "$2" dev tap0 && ip -n "$1" route add "$4" via "$5" dev tap0 onlink; }; } ||
   { echo "interop-$label: error: setting up namespace $1 failed" >&2; exit 2; }
 }
-side $L 10.7.1.2/24 1500 10.7.2.0/24 10.7.1.1
-side $R 10.7.2.2/24 1280 10.7.1.0/24 10.7.2.1
+# ipv6_up NS ADDR/PREFIX OTHER-NET LWIP-ADDR: IPv6 on NS's tap0, with lwIP
+# reading it. The kernel sends on its own (multicast listener reports) when
+# IPv6 comes up and when a fence's marker attaches to the device: it is on
+# only while lwIP runs (ipv6_down before it stops), so that lwIP reads, and
+# counts, every frame the kernel sends. No duplicate address detection
+# (addresses are usable at once) and no router solicitations (no router to
+# find).
+ipv6_up() {
+  ip netns exec "$1" sysctl -q -w net.ipv6.conf.tap0.accept_dad=0 net.ipv6.conf.tap0.router_solicitations=0 \
+    net.ipv6.conf.tap0.disable_ipv6=0 &&
+  ip -n "$1" addr add "$2" dev tap0 nodad &&
+  ip -n "$1" route add "$3" via "$4" dev tap0 ||
+  { echo "interop-$label: error: setting up IPv6 in namespace $1 failed" >&2; exit 2; }
+}
+ipv6_down() {
+  ip netns exec "$1" sysctl -q -w net.ipv6.conf.tap0.disable_ipv6=1 ||
+  { echo "interop-$label: error: turning IPv6 off in namespace $1 failed" >&2; exit 2; }
+}
+if [ -n "$ipv6" ]; then
+  # lwIP's addresses, where L and R reach it, and those of L and R
+  lwip_l=fd00:7:1::1 lwip_r=fd00:7:2::1 peer_l=fd00:7:1::2 peer_r=fd00:7:2::2
+  side $L - 1500
+  side $R - 1280
+  lwip_netifs="--netif tap0@$L,$lwip_l/64 --netif tap0@$R,$lwip_r/64,mtu=1280"
+  family=ipv6
+else
+  lwip_l=10.7.1.1 lwip_r=10.7.2.1 peer_l=10.7.1.2 peer_r=10.7.2.2
+  side $L $peer_l/24 1500 10.7.2.0/24 $lwip_l
+  side $R $peer_r/24 1280 10.7.1.0/24 $lwip_r
+  lwip_netifs="--netif tap0@$L,$lwip_l/24 --netif tap0@$R,$lwip_r/24,mtu=1280"
+  family=ipv4
+fi
+lwip_ips=$lwip_l,$lwip_r
 
 # ---- captures, lwIP, the echo server behind it ----
 # fence NS: marker frames into NS's tap0 until the capture file has one more.
@@ -142,12 +181,15 @@ for ns in $L $R; do fence $ns; done
 drops() { ip netns exec $1 cat /sys/class/net/tap0/statistics/rx_dropped /sys/class/net/tap0/statistics/tx_dropped | tr '\n' ' '; }
 for ns in $L $R; do drops $ns >"$work/drops-$ns.before"; done
 
-"$prog" --netif tap0@$L,10.7.1.1/24 --netif tap0@$R,10.7.2.1/24,mtu=1280 --duration $limit \
-  >"$work/tapdemo.log" 2>&1 &
+"$prog" $lwip_netifs --duration $limit >"$work/tapdemo.log" 2>&1 &
 demo=$!
 pids="$pids $demo"
 waitfor interop-$label "$work/tapdemo.log" "ready" 10
-ip netns exec $R $python "$here/peer.py" serve 10.7.2.2 7 --duration $limit >"$work/server.log" 2>&1 &
+if [ -n "$ipv6" ]; then
+  ipv6_up $L $peer_l/64 fd00:7:2::/64 $lwip_l
+  ipv6_up $R $peer_r/64 fd00:7:1::/64 $lwip_r
+fi
+ip netns exec $R $python "$here/peer.py" serve $peer_r 7 --duration $limit >"$work/server.log" 2>&1 &
 pids="$pids $!"
 waitfor interop-$label "$work/server.log" "ready" 10
 
@@ -161,7 +203,7 @@ failed() { echo "  FAIL  $*"; failures=$((failures + 1)); }
 # count alone does not say which segment, nor whether it was resent.
 bad_frames() {
   if bounded 300 "$work/badframes-$1.log" - "$here/badframes.sh" "$work/$1.pcapng" \
-       02:00:00:00:00: 10.7.1.1,10.7.2.1 "$work/bad-frames-$1.txt"; then
+       02:00:00:00:00: $lwip_ips "$work/bad-frames-$1.txt"; then
     sed 's/^/          /' "$work/badframes-$1.log"
   else
     failed "badframes.sh on $1.pcapng: $(tail -1 "$work/badframes-$1.log")"
@@ -208,22 +250,67 @@ peer() {
   esac
 }
 
+# packet_too_big NS DST SIZE MTU: one echo request of SIZE bytes, which lwIP
+# cannot forward: its ICMPv6 Packet Too Big comes back instead of a reply.
+# SIZE must make the kernel fragment (above 1452 at MTU 1500): lwIP answers
+# no ICMPv6 message with an ICMPv6 error, an echo request neither
+# (ip6_forward), but the first fragment's next header is the fragment header.
+packet_too_big() {
+  bounded 30 "$work/client.log" - ip netns exec "$1" ping -n -c 1 -W 5 -s "$3" "$2"
+  if grep -q "Packet too big: mtu=$4\$" "$work/client.log"; then
+    pass "ping $2 -s $3: $(grep -o "From .*" "$work/client.log" | head -1)"
+  else
+    failed "ping $2 -s $3: no Packet too big (mtu=$4) from lwIP: $(grep -E "From|transmitted|rror" "$work/client.log" | head -3 | tr '\n' ' ')"
+  fi
+}
+
 udp_sizes=1,2,3,7,8,63,64,255,256,1023,1024,1471,1472,1473,1480,1481,2000,2952,2953,4000,8192,8972,9000,16383,16384,30000,32768,50000,65000,65506,65507
-echo "interop-$label: lwIP $("$prog" --help | sed -n 's/^lwIP \([^ ]*\) .*/\1/p') at 10.7.1.1 and 10.7.2.1 (MTU 1280), kernel peers in namespaces $L (10.7.1.2), $R (10.7.2.2)"
-echo " lwIP as a host, from $L:"
-pings $L 10.7.1.1 "" 0 1 56 1472 1473 4000 8972 30000 65000
-peer $L udp-echo 10.7.1.1 7 --sizes $udp_sizes
-peer $L tcp-echo 10.7.1.1 7 --bytes $((20 * 1024 * 1024))
-peer $L tcp-discard 10.7.1.1 9 --bytes $((4 * 1024 * 1024))
-echo " lwIP as a router, $L -> $R (lwIP refragments to MTU 1280):"
-pings $L 10.7.2.2 "-M dont" 0 56 1252 1253 1472 1473 4000 8972 30000 65000
-peer $L udp-echo 10.7.2.2 7 --sizes $udp_sizes
-peer $L tcp-echo 10.7.2.2 7 --bytes $((2 * 1024 * 1024))
-# the kernel's TCP checksum 0xffff for 0x0000: lwIP forwards it unchanged
-# and checksums.awk counts it as the kernel's (checked below)
-peer $R tcp-minus-zero 10.7.1.2 9
+echo "interop-$label: lwIP $("$prog" --help | sed -n 's/^lwIP \([^ ]*\) .*/\1/p') at $lwip_l and $lwip_r (MTU 1280), kernel peers in namespaces $L ($peer_l), $R ($peer_r)"
+if [ -n "$ipv6" ]; then
+  # The same sizes up to 65487, and those of the largest datagrams in one
+  # frame: at MTU 1280 and 1500, a payload of 1232 and 1452 bytes after 48
+  # of IPv6 and UDP (ICMPv6) header; the kernel fragments larger ones, and so
+  # does lwIP. lwIP holds a datagram with its IPv6 header in a pbuf, whose
+  # length is 16 bits: it cannot reassemble one longer than 65535 bytes (a
+  # payload of 65487: ip6_reass asserts, or drops it without assertions).
+  udp_sizes=$(echo $udp_sizes,1232,1233,1452,1453,65486,65487 | tr , '\n' |
+    awk '$1 <= 65487' | sort -n | paste -sd,)
+  echo " lwIP as a host, from $L (MTU 1500):"
+  pings $L $lwip_l "" 0 1 56 1232 1233 1280 1452 1453 1500 4000 8952 30000 65000
+  peer $L udp-echo $lwip_l 7 --sizes $udp_sizes
+  peer $L tcp-echo $lwip_l 7 --bytes $((4 * 1024 * 1024))
+  peer $L tcp-discard $lwip_l 9 --bytes $((1024 * 1024))
+  echo " lwIP as a host, from $R (MTU 1280):"
+  pings $R $lwip_r "" 0 56 1232 1233 1280 1452 1453 1500 4000 65000
+  peer $R udp-echo $lwip_r 7 --sizes $udp_sizes
+  peer $R tcp-echo $lwip_r 7 --bytes $((1024 * 1024))
+  echo " lwIP as a router, $L -> $R (MTU 1280 behind lwIP: the kernel fragments after Packet Too Big):"
+  packet_too_big $L $peer_r 2000 1280
+  pings $L $peer_r "" 0 56 1232 1233 1452 1453 4000 30000 65000
+  peer $L udp-echo $peer_r 7 --sizes $udp_sizes
+  peer $L tcp-echo $peer_r 7 --bytes $((2 * 1024 * 1024))
+  peer $R tcp-minus-zero $peer_l 9
+else
+  echo " lwIP as a host, from $L:"
+  pings $L $lwip_l "" 0 1 56 1472 1473 4000 8972 30000 65000
+  peer $L udp-echo $lwip_l 7 --sizes $udp_sizes
+  peer $L tcp-echo $lwip_l 7 --bytes $((20 * 1024 * 1024))
+  peer $L tcp-discard $lwip_l 9 --bytes $((4 * 1024 * 1024))
+  echo " lwIP as a router, $L -> $R (lwIP refragments to MTU 1280):"
+  pings $L $peer_r "-M dont" 0 56 1252 1253 1472 1473 4000 8972 30000 65000
+  peer $L udp-echo $peer_r 7 --sizes $udp_sizes
+  peer $L tcp-echo $peer_r 7 --bytes $((2 * 1024 * 1024))
+  # the kernel's TCP checksum 0xffff for 0x0000: lwIP forwards it unchanged
+  # and checksums.awk counts it as the kernel's (checked below)
+  peer $R tcp-minus-zero $peer_l 9
+fi
 
 # ---- lwIP stops cleanly and reports ----
+if [ -n "$ipv6" ]; then
+  ipv6_down $L
+  ipv6_down $R
+  sleep 0.2 # lwIP reads what the kernel sent as IPv6 went down
+fi
 kill -TERM $demo
 for i in $(seq 50); do kill -0 $demo 2>/dev/null || break; sleep 0.1; done
 kill -KILL $demo 2>/dev/null
@@ -254,7 +341,8 @@ for ns in $L $R; do
     -o tcp.analyze_sequence_numbers:FALSE \
     -T fields -E separator=/t -E occurrence=a -E aggregator=, \
     -e eth.src -e arp.opcode -e ip.checksum.status -e icmp.checksum.status \
-    -e udp.checksum.status -e tcp.checksum.status -e tcp.checksum.ffff -e ip.src
+    -e udp.checksum.status -e tcp.checksum.status -e tcp.checksum.ffff -e ip.src \
+    -e ipv6.src -e icmpv6.checksum.status
   rc=$?
   if [ $rc != 0 ] || grep -qv "Running as user" "$work/tshark-$ns.log"; then
     failed "tshark on $ns.pcapng (status $rc): $(grep -v "Running as user" "$work/tshark-$ns.log" | head -3 | tr '\n' ' ')"
@@ -272,7 +360,8 @@ for ns in $L $R; do
   [ $# = 2 ] && [ $(($1 + $2)) = $((captured + rxdrop - txdrop)) ] ||
     failed "capture on $ns/tap0 has $captured frames, lwIP counted ${1:-?} in and ${2:-?} out, the kernel dropped $rxdrop of lwIP's and $txdrop of its own while capturing ($rx0 received and $tx0 sent before)"
   # tapdemo numbers its MACs 02:00:00:00:00:01, :02, ...
-  out=$(awk -F'\t' -v lwip=02:00:00:00:00: -v lwip_ips=10.7.1.1,10.7.2.1 -f "$here/checksums.awk" "$work/checksums-$ns.txt")
+  out=$(awk -F'\t' -v lwip=02:00:00:00:00: -v lwip_ips=$lwip_ips -v need=$family \
+    -f "$here/checksums.awk" "$work/checksums-$ns.txt")
   case $out in
     ok*) pass "checksums on $ns/tap0: ${out#ok }" ;;
     *) failed "checksums on $ns/tap0: ${out#bad }"
