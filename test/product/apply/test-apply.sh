@@ -83,16 +83,23 @@ reported() {
       case "$what" in *offset*) echo "$p: $f hunk $h: offset" ;; esac
     done
 }
-# change_removed_line S PATCH TREE: change the first line PATCH removes, in
-# TREE (found by its text: hunk line numbers count after the earlier
-# patches; CRLF trees end it with \r).
-change_removed_line() {
+# removed_line S PATCH TREE: the file and line number in TREE of the first
+# line PATCH removes (found by its text: hunk line numbers count after the
+# earlier patches; CRLF trees end it with \r); nothing if TREE lacks it.
+removed_line() {
   first_removed='/^diff --git /{ f = substr($3, 3); h = 0 } /^@@ /{ h = 1 } h && /^-/ && !/^--- a\//'
   cfile=$(awk "$first_removed { print f; exit }" "$top/patches/$1/$2")
   removed=$(awk "$first_removed { print substr(\$0, 2); exit }" "$top/patches/$1/$2")
+  [ -n "$cfile" ] || return 0
   line=$(awk -v want="$removed" '{ l = $0; sub(/\r$/, "", l) } l == want { print NR; exit }' "$3/$cfile")
-  [ -n "$line" ] || { fail "$1: the first line $2 removes is not in $cfile"; return 1; }
-  sed -i "${line}s|^|/* local change */ |" "$3/$cfile"
+  [ -z "$line" ] || echo "$cfile $line"
+}
+# change_removed_line S PATCH TREE: change the first line PATCH removes, in
+# TREE.
+change_removed_line() {
+  at=$(removed_line "$@")
+  [ -n "$at" ] || { fail "$1: the first line $2 removes is not in $3"; return 1; }
+  sed -i "${at#* }s|^|/* local change */ |" "$3/${at% *}"
 }
 # mark_line TREE FILE LINE: append a comment to a line (before a CR)
 mark_line() { sed -i "$3s|\(\r\?\)\$| /* local */\1|" "$1/$2"; }
@@ -169,10 +176,15 @@ for tree in "$@"; do
   fi
 
   # all or nothing, and the refusal names the patch, file, hunk and line
-  # that do not fit: a tree changed where the last code patch's first hunk
-  # goes, and one changed where the second patch's goes (the series stops
-  # there, before the last)
-  for nth in $(code "$s" | wc -l) 2; do
+  # that do not fit: a tree changed where the first hunk goes of the last
+  # code patch that removes a line of the pristine tree (the split sweeps'
+  # patch changes only lines the series added), and one changed where the
+  # second patch's goes (the series stops there, before the last)
+  touching=$(code "$s" | wc -l)
+  while [ "$touching" -gt 2 ] && [ -z "$(removed_line "$s" "$(series "$s" | sed -n "${touching}p")" "$pristine")" ]; do
+    touching=$((touching - 1))
+  done
+  for nth in $touching 2; do
     fresh "$pristine" "$t"
     change_removed_line "$s" "$(series "$s" | sed -n "${nth}p")" "$t" || continue
     misfit=$(oracle "$s" "$t" | sed -n 's/^misfit //p')

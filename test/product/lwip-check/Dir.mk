@@ -27,8 +27,10 @@ GOAL_AREAS_lwip-check := host patches
 LWIP_CHECK := $(TOP)/test/product/lwip-check/run.sh
 LWIP_CHECK_RUNNER := contrib/ports/unix/check/lwip_unittests
 LWIP_REGRESSIONS_2.1 := test_ip4_frag_mf test_ip4_forward_ttl test_ip4_reass_end test_ip4_frag_udp_chksum \
-  test_ip4_frag_echo_chksum test_ip6_frag_udp_chksum test_ip6_frag_echo_chksum
-LWIP_REGRESSIONS_2.2 := $(LWIP_REGRESSIONS_2.1) test_ip4_forward_short_first_pbuf test_ip4_forward_chksum
+  test_ip4_frag_echo_chksum test_ip6_frag_udp_chksum test_ip6_frag_echo_chksum test_tcp_persist_split_fin \
+  test_ip4_echo_split_offload test_ip4_udp_split_offload
+LWIP_REGRESSIONS_2.2 := $(LWIP_REGRESSIONS_2.1) test_ip4_forward_short_first_pbuf test_ip4_forward_chksum \
+  test_ip4_forward_split_chksum
 
 define series_tests_tree
 LWIP_TREE_$k-series-tests := $(TOP)/$(BUILD)/$k-series-tests

@@ -9,6 +9,9 @@
 #                              LWIP_CHECKSUM_ON_COPY and its sanity check):
 #                              lwip-port/fastsum/lwipopts.h is how a port adds
 #                              fastsum
+#   unit/KEY-patched-asan      the patched tree under ASan and UBSan (alignment
+#                              not checked: lwIP reads packed headers): the
+#                              split sweeps' writes past a pbuf's memory fail
 
 # lwIP 2.1.2's test/unit is written for Check before 0.13 (Debian's is newer):
 # lwip-port/check-0.12/check.h gives it that API; and two of its files define
@@ -16,6 +19,7 @@
 # 2.1.3 on need neither; esp-lwip's 2.1.2-esp (2.1.2-dev) keeps 2.1.2's.
 UNITTEST_CFLAGS_2.1.2 := -I$(TOP)/lwip-port/check-0.12 -fcommon
 UNITTEST_CFLAGS_2.1.2-dev := $(UNITTEST_CFLAGS_2.1.2)
+UNIT_SANITIZE := -fsanitize=address,undefined -fno-sanitize=alignment -fno-sanitize-recover=all
 
 define unit_programs
 PROGRAMS += unit/$k-stock unit/$k-patched-inline-on unit/$k-patched-inline-off unit/$k-patched-pernetif
@@ -42,6 +46,13 @@ unit/$k-patched-fastsum_LIKE := unit/$k-stock
 unit/$k-patched-fastsum_TREE := $k-patched
 unit/$k-patched-fastsum_SRCS := $(FASTSUM_SRC)
 unit/$k-patched-fastsum_CFLAGS = -I$(TOP)/lwip-port/fastsum -I$(TOP)/src/include $$(unit/$k-stock_CFLAGS)
+
+PROGRAMS += unit/$k-patched-asan
+unit/$k-patched-asan_LIKE := unit/$k-stock
+unit/$k-patched-asan_TREE := $k-patched
+unit/$k-patched-asan_OPTIONS := inline-on
+unit/$k-patched-asan_CFLAGS = $$(unit/$k-stock_CFLAGS) $(UNIT_SANITIZE)
+unit/$k-patched-asan_LIBS = $$(CHECK_LIBS) $(UNIT_SANITIZE)
 endef
 $(foreach k,$(LWIP_KEYS),$(eval $(unit_programs)))
 
