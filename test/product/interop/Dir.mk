@@ -105,3 +105,17 @@ else
 interop-iperf:
 	@echo "interop-iperf: not run: $(IPERF_LWIPERF_NXP) is NXP's lwiperf, iperf.sh checks lwIP's"
 endif
+
+# The soak (soak.sh, docs/interop.md): the kernel's TCP echo against the
+# patched lwIP of the default version with fastsum, RUNS times (default 10),
+# over IPv4 (interop/KEY, the interop run's first link) and IPv6
+# (interop/KEY-ipv6), each run captured and every checksum checked by
+# tshark; at the end the TCP segments from lwIP and the bad checksums among
+# them. Root only; not part of make test (4 to 5 s a run).
+#
+#   make interop-soak RUNS=200
+GOAL_AREAS_interop-soak := host patches interop
+.PHONY: interop-soak
+interop-soak: $(BUILD)/interop/$(LWIP_DEFAULT)/prog $(BUILD)/interop/$(LWIP_DEFAULT)-ipv6/prog ## the kernel's TCP echo against lwIP RUNS=N times (default 10), IPv4 and IPv6, every checksum by tshark; bad ones per million segments (root)
+	$(Q)rc=0; $(TOP)/test/product/interop/soak.sh $(or $(RUNS),10) $(BUILD)/interop/soak $^ || rc=$$?; \
+	  [ $$rc = 0 ] || [ $$rc = 77 ] || exit $$rc
