@@ -658,7 +658,8 @@ START_TEST(test_offload_echo)
   int i, fragmented;
   offload_netifs();
   for (i = 0; i < (int)LWIP_ARRAYSIZE(lens); i++) {
-    for (fragmented = 0; fragmented <= (20 + lens[i] > pk_netif[PK_A].mtu); fragmented++) {
+    int arrivals = 20 + lens[i] > pk_netif[PK_A].mtu ? 2 : 1;
+    for (fragmented = 0; fragmented < arrivals; fragmented++) {
       struct pk_ip h;
       int first = pk_nframes;
       size_t len;
