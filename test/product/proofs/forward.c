@@ -7,11 +7,22 @@
  * >= 2 to a class A unicast destination, which ip4_canforward() lets
  * through), it leaves with TTL one less and a header that verifies
  * wherever the output netif generates IP checksums in software (0 where
- * it does not: LWIP_CHECKSUM_CTRL_PER_NETIF 1, symbolic netif flags), and
- * nothing is written past the first pbuf, which holds only the header
- * (the transport header is in a second pbuf). The header starts at an
- * address OFF modulo 4. The ICMP errors ip4_forward() sends are not part
- * of the proof (icmp.c is not compiled in).
+ * it does not: LWIP_CHECKSUM_CTRL_PER_NETIF 1, symbolic netif flags).
+ * Every other byte of the datagram is as it came, but the transport
+ * checksum field: 0 exactly where lwIP must zero it (per-netif control,
+ * the datagram forwarded, not a fragment, holding the whole transport
+ * header of a protocol whose GEN flag the output netif lacks), as it came
+ * everywhere else.
+ *
+ * The datagram is the header and any number of transport bytes of any
+ * content, split at any point at or after the header into a chain of two
+ * pbufs, each pbuf's bytes an object of their own with nothing after them
+ * (a write past a pbuf's data is out of bounds, --bounds-check): the
+ * header alone in the first pbuf, the transport header in the first, in
+ * the second or across both. The header starts at an address OFF modulo
+ * 4. The output netif's MTU is 0 (ip4_frag() is the frag proof's). The
+ * ICMP errors ip4_forward() sends are not part of the proof (icmp.c is
+ * not compiled in).
  *
  * Both sums take the header's words in the same order.
  */
@@ -42,24 +53,100 @@ check_forwarded(struct netif *netif, struct pbuf *p, const ip4_addr_t *dest)
   LWIP_UNUSED_ARG(dest);
   sent++;
   PROVE(ttl_in >= 2 && IPH_TTL(h) == ttl_in - 1);
+#ifndef NO_SUM
   if (prove_gen_ip(netif, h)) {
     PROVE(prove_header_sum((const u8_t *)h) == 0xffff);
   }
+#endif
   return ERR_OK;
+}
+
+/* Does ip4_forward() have to zero the transport checksum of a datagram
+ * whose 20-byte header is h and which holds tlen bytes after it, given to
+ * the output netif out? Only with per-netif control, for a protocol whose
+ * checksum out would compute (its GEN flag clear, as for datagrams lwIP
+ * sends), in a datagram that is not a fragment (offset 0, MF clear: a
+ * netif computes no checksum over a fragment) and that holds the whole
+ * transport header (the field is in it); the field's offset after the IP
+ * header in *field. The protocols are those compiled in: ip4_forward()
+ * knows no other. */
+static int
+must_zero(const u8_t *h, u16_t tlen, const struct netif *out, u16_t *field)
+{
+#if LWIP_CHECKSUM_CTRL_PER_NETIF
+  u16_t flag, th_len;
+
+  switch (h[9]) {
+#if LWIP_ICMP
+  case 1: /* ICMP: lwIP's header is an echo's (type, code, checksum,
+           * ID, sequence number) whatever the type */
+    flag = NETIF_CHECKSUM_GEN_ICMP;
+    th_len = 8;
+    *field = 2;
+    break;
+#endif
+#if LWIP_UDP
+#if LWIP_UDPLITE
+  case 136: /* UDP-Lite: UDP's header, its checksum flag */
+#endif
+  case 17: /* UDP */
+    flag = NETIF_CHECKSUM_GEN_UDP;
+    th_len = 8;
+    *field = 6;
+    break;
+#endif
+#if LWIP_TCP
+  case 6: /* TCP, without options */
+    flag = NETIF_CHECKSUM_GEN_TCP;
+    th_len = 20;
+    *field = 16;
+    break;
+#endif
+  default:
+    return 0;
+  }
+  return (out->chksum_flags & flag) == 0 &&
+         (((h[6] << 8) | h[7]) & (IP_OFFMASK | IP_MF)) == 0 && tlen >= th_len;
+#else
+  LWIP_UNUSED_ARG(h);
+  LWIP_UNUSED_ARG(tlen);
+  LWIP_UNUSED_ARG(out);
+  LWIP_UNUSED_ARG(field);
+  return 0;
+#endif
 }
 
 void
 harness(void)
 {
   static struct netif in, out;
-  struct pbuf *p, *transport;
-  u8_t *h = PROVE_BYTES_AT(IP_HLEN, OFF); /* any content, nothing after it */
+  struct pbuf *p, *rest;
+  /* tlen transport bytes, the first k of them in the first pbuf */
+  u16_t tlen = nondet_u16(), k = nondet_u16(), j = nondet_u16(), field = 0;
+  u8_t *h, *t, *at, was;
+  int zero;
   u32_t first;
 
+  /* any length that fits the total length's 16 bits */
+#ifndef TLEN_MAX
+#define TLEN_MAX (0xffff - IP_HLEN)
+#endif
+  __CPROVER_assume(tlen <= TLEN_MAX && k <= tlen);
+#ifdef K_FIX
+  k = K_FIX;
+#endif
+  h = PROVE_BYTES_AT(IP_HLEN + k, OFF); /* any content, nothing after it */
+  t = PROVE_BYTES_AT(tlen - k, 0);
   h[0] = 0x45;
   __CPROVER_assume(prove_header_sum(h) == 0xffff);
   ttl_in = h[8]; /* NOLINT(clang-analyzer-core.uninitialized.Assign): symbolic */
   sent = 0;
+
+  /* One byte j of the datagram, any of them: the proof holds for each.
+   * TTL and the header checksum are check_forwarded()'s. */
+  __CPROVER_assume(j < IP_HLEN + tlen && j != 8 && j != 10 && j != 11);
+  at = j < IP_HLEN + k ? h + j : t + (j - IP_HLEN - k);
+  was = *at; /* NOLINT(clang-analyzer-core.uninitialized.Assign): symbolic */
 
   in.flags = out.flags = NETIF_FLAG_UP | NETIF_FLAG_LINK_UP;
   out.output = check_forwarded;
@@ -70,21 +157,47 @@ harness(void)
 #if LWIP_CHECKSUM_CTRL_PER_NETIF
   in.chksum_flags = nondet_u16();
   out.chksum_flags = nondet_u16();
+#ifdef GEN_ICMP_ON
+  out.chksum_flags |= NETIF_CHECKSUM_GEN_ICMP;
+#endif
 #endif
 
-  /* as ip4_input() hands it over: the header alone in the first pbuf */
-  p = pbuf_alloc(PBUF_RAW, IP_HLEN, PBUF_REF);
-  transport = pbuf_alloc(PBUF_RAW, nondet_u16() % 1480, PBUF_ROM);
-  __CPROVER_assume(p != NULL && transport != NULL);
+  /* as ip4_input() hands it over: the header in the first pbuf */
+#ifdef CUSTOM
+  {
+    static struct pbuf_custom pc0, pc1;
+    p = pbuf_alloced_custom(PBUF_RAW, (u16_t)(IP_HLEN + k), PBUF_REF, &pc0, h, (u16_t)(IP_HLEN + k));
+    rest = pbuf_alloced_custom(PBUF_RAW, (u16_t)(tlen - k), PBUF_REF, &pc1, t, (u16_t)(tlen - k));
+  }
+#else
+  p = pbuf_alloc(PBUF_RAW, (u16_t)(IP_HLEN + k), PBUF_REF);
+  rest = pbuf_alloc(PBUF_RAW, (u16_t)(tlen - k), PBUF_REF);
+  __CPROVER_assume(p != NULL && rest != NULL);
   p->payload = h;
-  pbuf_cat(p, transport);
+  rest->payload = t;
+#endif
+#ifdef HANDCHAIN
+  p->next = rest;
+  p->tot_len = (u16_t)(IP_HLEN + tlen);
+#else
+  pbuf_cat(p, rest);
+#endif
   ip_data.current_netif = &in;
   ip_data.current_input_netif = &in;
   ip_data.current_ip4_header = (const struct ip_hdr *)h;
   memcpy(&ip_data.current_iphdr_src, h + 12, 4);
   memcpy(&ip_data.current_iphdr_dest, h + 16, 4);
+  /* before ip4_forward() changes the header */
+  zero = must_zero(h, tlen, &out, &field);
 
   ip4_forward(p, (struct ip_hdr *)h, &in);
   first = h[16];
   PROVE(sent == (ttl_in >= 2) || first == 0 || first >= 127);
+#ifndef NO_J
+  if (sent && zero && (j == IP_HLEN + field || j == IP_HLEN + field + 1)) {
+    PROVE(*at == 0);
+  } else {
+    PROVE(*at == was);
+  }
+#endif
 }
