@@ -45,30 +45,8 @@ for build in "$@"; do
   [ -x "${build#*=}" ] || { echo "interop-iperf: error: ${build#*=} is not an executable" >&2; exit 2; }
 done
 
-ns=fsiperf$$ demo= cap= kept=
-# cleanup STATUS: on failure, however it came, the last line says where the
-# evidence is (as run.sh's; make fresh-test copies it out of its root by it)
-cleanup() {
-  for pid in $demo $cap; do kill -TERM $pid 2>/dev/null; wait $pid 2>/dev/null; done
-  ip -n $ns link del tap0 2>/dev/null
-  ip netns del $ns 2>/dev/null
-  case $1 in
-    0|77) ;;
-    *) [ -z "$kept" ] || echo "interop-iperf: logs and captures kept in $kept" ;;
-  esac
-}
-trap 'cleanup $?' EXIT
-trap 'echo "interop-iperf: interrupted"; exit 130' INT
-trap 'echo "interop-iperf: terminated"; exit 143' TERM
-# absolute: the paths a failure prints must hold wherever they are read
-rm -rf "$work" && mkdir -p "$work" && work=$(cd "$work" && pwd) && kept=$work || exit 2
-
-ip netns add $ns 2>/dev/null || skip "cannot create network namespaces"
-ip netns exec $ns sysctl -q -w net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1 &&
-ip -n $ns link set lo up &&
-{ ip netns exec $ns ip tuntap add dev tap0 mode tap || skip "cannot create TAP devices"; } &&
-ip netns exec $ns ethtool -K tap0 tx off sg off gso off gro off >/dev/null ||
-  { echo "interop-iperf: error: setting up namespace $ns failed" >&2; exit 2; }
+tag=interop-iperf ns=fsiperf$$
+. "$here/onelink.sh"
 
 failures=0
 failed() { echo "  FAIL  $*"; failures=$((failures + 1)); }

@@ -43,30 +43,9 @@ for tool in ip ethtool dumpcap tshark timeout $python; do
   command -v $tool >/dev/null || { echo "interop-soak: error: $tool not found (make deps-interop installs it)" >&2; exit 2; }
 done
 
-ns=fsisoak$$ demo= cap= kept=
-# cleanup STATUS: on failure, however it came, the last line says where the
-# evidence is (as run.sh's; make fresh-test copies it out of its root by it)
-cleanup() {
-  for pid in $demo $cap; do kill -TERM $pid 2>/dev/null; wait $pid 2>/dev/null; done
-  ip -n $ns link del tap0 2>/dev/null
-  ip netns del $ns 2>/dev/null
-  case $1 in
-    0|77) ;;
-    *) [ -z "$kept" ] || echo "interop-soak: logs and captures kept in $kept" ;;
-  esac
-}
-trap 'cleanup $?' EXIT
-trap 'echo "interop-soak: interrupted"; exit 130' INT
-trap 'echo "interop-soak: terminated"; exit 143' TERM
-# absolute: the paths a failure prints must hold wherever they are read
-rm -rf "$work" && mkdir -p "$work" && work=$(cd "$work" && pwd) && kept=$work || exit 2
-
+tag=interop-soak ns=fsisoak$$
+. "$here/onelink.sh"
 # run.sh's first link; IPv6 off on it but while PROG6 runs (run.sh's ipv6_up)
-ip netns add $ns 2>/dev/null || skip "cannot create network namespaces"
-ip netns exec $ns sysctl -q -w net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1 &&
-ip -n $ns link set lo up &&
-{ ip netns exec $ns ip tuntap add dev tap0 mode tap || skip "cannot create TAP devices"; } &&
-ip netns exec $ns ethtool -K tap0 tx off sg off gso off gro off >/dev/null &&
 ip -n $ns link set tap0 mtu 1500 up &&
 ip -n $ns addr add 10.7.1.2/24 dev tap0 ||
   { echo "interop-soak: error: setting up namespace $ns failed" >&2; exit 2; }
