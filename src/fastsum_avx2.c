@@ -7,9 +7,10 @@
  *
  * Each 32-bit lane of a vector split into its two 16-bit words, added to
  * 32-bit lanes of four accumulators: no carries to track, and the lanes are
- * widened into the 64-bit sum before they can overflow (the limits are in
- * fastsum_private.h, where the tests read them). Data shorter than
- * FASTSUM_X86_VECTOR_MIN_LEN goes to the scalar path.
+ * widened into the 64-bit sum before they can overflow (the limit is in
+ * the path's row, fastsum_impl_avx2, where the tests read it). Data
+ * shorter than the path's shortest length (FASTSUM_X86_PATHS) goes to the
+ * ADC path.
  */
 #include "fastsum_private.h"
 
@@ -20,6 +21,15 @@
 #include <immintrin.h>
 
 #define FASTSUM_AVX2 __attribute__((target("avx2")))
+
+/* 128 bytes a round, one step for each lane of four accumulators; the sum
+ * adds a step for its first vector and four for its last bytes (127 at
+ * most, the odd last byte added alone), the copy up to three. The four are
+ * added together before widening: 4 * 8190 + 5 steps of -65536 stay within
+ * int32_t, 4 * 8191 + 5 would not. */
+#define FASTSUM_AVX2_MAX_ROUNDS 8190
+#define FASTSUM_AVX2_BATCH_BYTES (FASTSUM_AVX2_MAX_ROUNDS * 128 + 127)
+#define FASTSUM_AVX2_ALIGN 32
 
 /* The method: VPMADDWD adds each pair of 16-bit words into a 32-bit lane,
  * but reads them as signed: with 0x8000 subtracted from every word first
@@ -205,8 +215,8 @@ avx2_copy_blocks(uint8_t *d, const uint8_t *s, size_t n, size_t *done)
 FASTSUM_AVX2 uint16_t
 fastsum_chksum_avx2(const void *data, int len)
 {
-  if (len < FASTSUM_X86_VECTOR_MIN_LEN) {
-    return fastsum_chksum_x86_64(data, len);
+  if (len < FASTSUM_X86_SHORTEST(avx2)) {
+    return fastsum_chksum_adc(data, len);
   }
   return fastsum_fold64(avx2_sum((const uint8_t *)data, (size_t)len));
 }
@@ -214,8 +224,8 @@ fastsum_chksum_avx2(const void *data, int len)
 FASTSUM_AVX2 uint16_t
 fastsum_chksum_copy_avx2(void *dst, const void *src, uint16_t len)
 {
-  if (len < FASTSUM_X86_VECTOR_MIN_LEN) {
-    return fastsum_chksum_copy_x86_64(dst, src, len);
+  if (len < FASTSUM_X86_SHORTEST(avx2)) {
+    return fastsum_chksum_copy_adc(dst, src, len);
   }
   return vector_copy_chksum(avx2_copy_blocks, FASTSUM_AVX2_ALIGN, (uint8_t *)dst, (const uint8_t *)src, len);
 }
@@ -227,5 +237,9 @@ fastsum_usable_avx2(void)
 {
   return fastsum_x86_cpu_has(1u << 5, 0, 0x6);
 }
+
+const struct fastsum_impl fastsum_impl_avx2 = {"avx2", fastsum_chksum_avx2, fastsum_chksum_copy_avx2,
+                                               fastsum_usable_avx2, FASTSUM_AVX2_BATCH_BYTES,
+                                               FASTSUM_AVX2_ALIGN};
 
 #endif /* FASTSUM_HAVE_AVX2 */

@@ -31,35 +31,20 @@
  * that is an odd number of bytes every word is summed with its bytes
  * swapped and the total swapped back at the end (RFC 1071 2(B)).
  *
- * The same path in a second build, avx512vnni (fastsum_usable_avx512vnni:
- * AVX-512 VNNI too), the same code below FASTSUM_AVX512VNNI_MIN_LEN bytes,
- * and from there its own on the grid: each word is made signed by an
- * XOR with 0x8000 (it is then 32768 less) and VPDPWSSD adds the two words
- * of each 32-bit lane, times one, to the lane: two instructions a vector
- * instead of three, the lanes added up at the end (data longer than
- * FASTSUM_AVX512VNNI_BATCH_BYTES batch by batch), and the bias, 65536 a
- * lane, added back once.
+ * The same path has a second build, fastsum_avx512vnni.c, which calls this
+ * one for shorter data.
  */
 #include "fastsum_private.h"
 
 #ifdef FASTSUM_HAVE_AVX512
 
-#include "fastsum_x86_64.h"
+#include "fastsum_avx512.h"
 
-#include <immintrin.h>
-
-#define FASTSUM_AVX512 __attribute__((target("avx512bw,avx512vl,bmi2")))
-
+/* Up to this length the path masks one to four vectors, no loop. */
+#define FASTSUM_AVX512_SHORT_LEN 256
 /* From this length on the vectors lie on the 64-byte grid; for the sum
  * of data that does not start on it, from the end of the short data. */
 #define FASTSUM_AVX512_GRID_LEN 1024
-
-/* Bytes lead..n-1 of a vector (n > 64: to its end). */
-FASTSUM_AVX512 static inline __mmask64
-bytes_between(size_t lead, size_t n)
-{
-  return (__mmask64)_bzhi_u64(~(uint64_t)0 << lead, (unsigned)(n < 64 ? n : 64));
-}
 
 /* x added to a chain: all += x, high += x >> 32. */
 #define AVX512_ADD(all, high, x) \
@@ -69,10 +54,8 @@ bytes_between(size_t lead, size_t n)
     high = _mm512_add_epi64(high, _mm512_srli_epi64(x_, 32)); \
   } while (0)
 
-/* The rounds of 256 bytes on the grid are assembly: with intrinsics GCC 12
- * loads each vector twice and copies the accumulators every round. s (and
- * d) point to the ends of the rounds, the index i counts up from -256 * r
- * to 0. Two chains, each vector to one of them. */
+/* The rounds of 256 bytes on the grid (fastsum_avx512.h): two chains,
+ * each vector to one of them. */
 #define AVX512_CHAIN(t, u, all, high) \
   "vpsrlq $32, %%zmm" t ", %%zmm" u "\n\t" \
   "vpaddq %%zmm" t ", %[" all "], %[" all "]\n\t" \
@@ -86,11 +69,6 @@ bytes_between(size_t lead, size_t n)
   [all0] "+v"(all0), [high0] "+v"(high0), [all1] "+v"(all1), [high1] "+v"(high1), [i] "+r"(i)
 #define AVX512_CLOBBERS \
   "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "cc", "memory"
-#define AVX512_LOADS(insn) \
-  insn " (%[s],%[i]), %%zmm0\n\t" \
-  insn " 64(%[s],%[i]), %%zmm1\n\t" \
-  insn " 128(%[s],%[i]), %%zmm2\n\t" \
-  insn " 192(%[s],%[i]), %%zmm3\n\t"
 
 /* Each lane of the two chains: its L's (all minus the H's shifted up)
  * plus its H's; the lanes added. */
@@ -298,129 +276,10 @@ avx512_sum_on_grid(uint8_t *d, const uint8_t *s, size_t n, size_t lead)
   return lanes_total(all0, high0, all1, high1);
 }
 
-/* ---- The VNNI build ------------------------------------------------- */
-
-/* acc + the words of x, each 32768 less, added pairwise into acc's 32-bit
- * lanes: x XOR 0x8000 in each word, then VPDPWSSD by ones. VPDPWSSD is
- * written as assembly so that both builds share one target. */
-FASTSUM_AVX512 static inline __m512i
-vnni_add(__m512i acc, __m512i x)
-{
-  const __m512i biased = _mm512_xor_si512(x, _mm512_set1_epi16((short)0x8000));
-  __asm__("vpdpwssd %2, %1, %0" : "+v"(acc) : "v"(biased), "v"(_mm512_set1_epi16(1)));
-  return acc;
-}
-
-/* acc + whole vector k of s by vnni_add, and a copy of it to d unless d
- * is NULL. */
-FASTSUM_AVX512 static inline __attribute__((always_inline)) __m512i
-vnni_add_whole(__m512i acc, uint8_t *d, const uint8_t *s, size_t k)
-{
-  const __m512i x = _mm512_loadu_si512(s + 64 * k);
-  if (d != NULL) {
-    _mm512_store_si512(d + 64 * k, x);
-  }
-  return vnni_add(acc, x);
-}
-
-/* The rounds of 256 bytes on the grid, as avx512_sum_on_grid's: the four
- * vectors XORed with the bias (loaded, and for the copy stored, first),
- * then each added to an accumulator of its own. VPDPWSSD waits for its
- * accumulator, four cycles on Zen 4, and issues one a cycle: four chains
- * keep it busy, and more would only cost more to add up. */
-#define VNNI_SUM_LOADS \
-  "vpxorq (%[s],%[i]), %[bias], %%zmm0\n\t" \
-  "vpxorq 64(%[s],%[i]), %[bias], %%zmm1\n\t" \
-  "vpxorq 128(%[s],%[i]), %[bias], %%zmm2\n\t" \
-  "vpxorq 192(%[s],%[i]), %[bias], %%zmm3\n\t"
-#define VNNI_BIAS(x) "vpxorq %%zmm" x ", %[bias], %%zmm" x "\n\t"
-#define VNNI_COPY_LOADS \
-  AVX512_LOADS("vmovdqu64") \
-  "vmovdqa64 %%zmm0, (%[d],%[i])\n\t" \
-  "vmovdqa64 %%zmm1, 64(%[d],%[i])\n\t" \
-  "vmovdqa64 %%zmm2, 128(%[d],%[i])\n\t" \
-  "vmovdqa64 %%zmm3, 192(%[d],%[i])\n\t" \
-  VNNI_BIAS("0") VNNI_BIAS("1") VNNI_BIAS("2") VNNI_BIAS("3")
-#define VNNI_ROUNDS(loads) \
-  ".p2align 5\n" \
-  "1:\n\t" loads \
-  "vpdpwssd %[ones], %%zmm0, %[a0]\n\t" \
-  "vpdpwssd %[ones], %%zmm1, %[a1]\n\t" \
-  "vpdpwssd %[ones], %%zmm2, %[a2]\n\t" \
-  "vpdpwssd %[ones], %%zmm3, %[a3]\n\t" \
-  "add $256, %[i]\n\t" \
-  "jnz 1b"
-#define VNNI_OPERANDS [a0] "+v"(a0), [a1] "+v"(a1), [a2] "+v"(a2), [a3] "+v"(a3), [i] "+r"(i)
-#define VNNI_CLOBBERS "xmm0", "xmm1", "xmm2", "xmm3", "cc", "memory"
-
-/* avx512_sum_on_grid, for FASTSUM_AVX512VNNI_MIN_LEN <= n and at most
- * FASTSUM_AVX512VNNI_BATCH_BYTES from lead, with every vector, the masked
- * ones too, summed by vnni_add: 2^20 less each (16 lanes of two words, each
- * 32768 less), added back at the end. The first and the last vector, and
- * the whole ones that the rounds leave over, come before the rounds, whose
- * end is then the function's. The lanes of the four accumulators are added
- * up in int32_t (a batch is few enough vectors for that). No prefetch of
- * the last lines: with two instructions a vector the scheduler has room
- * for their loads, and cold data takes as long without (make bench-peers). */
-FASTSUM_AVX512 static inline __attribute__((always_inline)) uint64_t
-avx512vnni_sum_on_grid(uint8_t *d, const uint8_t *s, size_t n, size_t lead)
-{
-  const size_t end = lead + n, last = (end - 1) / 64, whole = last - 1;
-  const __m512i bias = _mm512_set1_epi16((short)0x8000), ones = _mm512_set1_epi16(1);
-  const __mmask64 first_m = bytes_between(lead, 64), last_m = bytes_between(0, end - 64 * last);
-  ptrdiff_t i = -(ptrdiff_t)(whole / 4 * 256);
-  size_t k = 1;
-  __m512i x, a0, a1, a2 = _mm512_setzero_si512(), a3 = a2, sum;
-  x = _mm512_maskz_loadu_epi8(first_m, s);
-  if (d != NULL) {
-    _mm512_mask_storeu_epi8(d, first_m, x);
-  }
-  a0 = vnni_add(a2, x);
-  x = _mm512_maskz_loadu_epi8(last_m, s + 64 * last);
-  if (d != NULL) {
-    _mm512_mask_storeu_epi8(d + 64 * last, last_m, x);
-  }
-  a1 = vnni_add(a2, x);
-  if (whole & 1) {
-    a2 = vnni_add_whole(a2, d, s, k);
-    k += 1;
-  }
-  if (whole & 2) {
-    a3 = vnni_add_whole(a3, d, s, k);
-    a2 = vnni_add_whole(a2, d, s, k + 1);
-  }
-  if (d != NULL) {
-    __asm__(VNNI_ROUNDS(VNNI_COPY_LOADS)
-            : VNNI_OPERANDS
-            : [s] "r"(s + 64 * last), [d] "r"(d + 64 * last), [bias] "v"(bias), [ones] "v"(ones)
-            : VNNI_CLOBBERS);
-  } else {
-    __asm__(VNNI_ROUNDS(VNNI_SUM_LOADS)
-            : VNNI_OPERANDS
-            : [s] "r"(s + 64 * last), [bias] "v"(bias), [ones] "v"(ones)
-            : VNNI_CLOBBERS);
-  }
-  sum = _mm512_add_epi32(_mm512_add_epi32(a0, a1), _mm512_add_epi32(a2, a3));
-  return (uint64_t)(int64_t)_mm512_reduce_add_epi32(sum) + ((uint64_t)(last + 1) << 20);
-}
-
-/* The checksum of n >= 64 bytes at s, and a copy of them to d unless d is
- * NULL, with the vectors on the 64-byte grid of s (of d for the copy),
- * the rounds of the VNNI build if vnni. */
-FASTSUM_AVX512 static inline __attribute__((always_inline)) uint16_t
-avx512_chksum_on_grid(uint8_t *d, const uint8_t *s, size_t n, int vnni)
-{
-  const size_t lead = (uintptr_t)(d != NULL ? d : s) & 63;
-  uint8_t *const grid_d = d != NULL ? (uint8_t *)((uintptr_t)d - lead) : NULL;
-  const uint8_t *const grid_s = (const uint8_t *)((uintptr_t)s - lead);
-  const uint64_t sum =
-    vnni ? avx512vnni_sum_on_grid(grid_d, grid_s, n, lead) : avx512_sum_on_grid(grid_d, grid_s, n, lead);
-  return fastsum_fold64(lead & 1 ? swap_sum(sum) : sum);
-}
-
-/* Nothing, or more than FASTSUM_AVX512_SHORT_LEN bytes. */
-FASTSUM_AVX512 uint16_t
-fastsum_chksum_long_avx512(const void *data, int len)
+/* Nothing, or more than FASTSUM_AVX512_SHORT_LEN bytes: out of line, so
+ * that the entry points save no registers for short data. */
+FASTSUM_AVX512 static __attribute__((noinline)) uint16_t
+avx512_chksum_long(const void *data, int len)
 {
   if (len <= 0) {
     return 0;
@@ -431,11 +290,11 @@ fastsum_chksum_long_avx512(const void *data, int len)
   if (len < FASTSUM_AVX512_GRID_LEN && ((uintptr_t)data & 63) == 0) {
     return fastsum_fold64(avx512_sum_as_it_lies(NULL, (const uint8_t *)data, (size_t)len));
   }
-  return avx512_chksum_on_grid(NULL, (const uint8_t *)data, (size_t)len, 0);
+  return avx512_grid_chksum(avx512_sum_on_grid, NULL, (const uint8_t *)data, (size_t)len);
 }
 
-FASTSUM_AVX512 uint16_t
-fastsum_chksum_copy_long_avx512(void *dst, const void *src, uint16_t len)
+FASTSUM_AVX512 static __attribute__((noinline)) uint16_t
+avx512_chksum_copy_long(void *dst, const void *src, uint16_t len)
 {
   if (len == 0) {
     return 0;
@@ -446,70 +305,18 @@ fastsum_chksum_copy_long_avx512(void *dst, const void *src, uint16_t len)
   if (len < FASTSUM_AVX512_GRID_LEN) {
     return fastsum_fold64(avx512_sum_as_it_lies((uint8_t *)dst, (const uint8_t *)src, len));
   }
-  return avx512_chksum_on_grid((uint8_t *)dst, (const uint8_t *)src, len, 0);
+  return avx512_grid_chksum(avx512_sum_on_grid, (uint8_t *)dst, (const uint8_t *)src, len);
 }
 
-/* The VNNI build: its code on the grid out of line, the sum's and the
- * copy's each with its own registers, and shorter data to the other build's
- * code, which a jump reaches unchanged (inlined here, it would be compiled
- * for this function's registers and run slower, and the entry would save
- * registers before it looks at the length). */
-FASTSUM_AVX512 static __attribute__((noinline)) uint16_t
-avx512vnni_chksum_on_grid(const uint8_t *s, size_t n)
-{
-  return avx512_chksum_on_grid(NULL, s, n, 1);
-}
-
-FASTSUM_AVX512 static __attribute__((noinline)) uint16_t
-avx512vnni_chksum_copy_on_grid(uint8_t *d, const uint8_t *s, size_t n)
-{
-  return avx512_chksum_on_grid(d, s, n, 1);
-}
-
-/* More than a batch: batch by batch, each an even number of bytes, so that
- * every batch's words are the data's, and their checksums added. */
-FASTSUM_AVX512 static __attribute__((noinline, cold)) uint16_t
-avx512vnni_chksum_batches(const uint8_t *s, size_t n)
-{
-  const size_t batch = FASTSUM_AVX512VNNI_BATCH_BYTES;
-  uint64_t sum = 0;
-  for (; n > batch; s += batch, n -= batch) {
-    sum += avx512vnni_chksum_on_grid(s, batch);
-  }
-  return fastsum_fold64(sum + fastsum_chksum_avx512vnni(s, (int)n));
-}
-
-FASTSUM_AVX512 uint16_t
-fastsum_chksum_long_avx512vnni(const void *data, int len)
-{
-  if (len < FASTSUM_AVX512VNNI_MIN_LEN) {
-    return fastsum_chksum_long_avx512(data, len);
-  }
-  if ((size_t)len > FASTSUM_AVX512VNNI_BATCH_BYTES) {
-    return avx512vnni_chksum_batches((const uint8_t *)data, (size_t)len);
-  }
-  return avx512vnni_chksum_on_grid((const uint8_t *)data, (size_t)len);
-}
-
-/* A copy is never longer than a batch. */
-FASTSUM_AVX512 uint16_t
-fastsum_chksum_copy_long_avx512vnni(void *dst, const void *src, uint16_t len)
-{
-  if (len < FASTSUM_AVX512VNNI_MIN_LEN) {
-    return fastsum_chksum_copy_long_avx512(dst, src, len);
-  }
-  return avx512vnni_chksum_copy_on_grid((uint8_t *)dst, (const uint8_t *)src, len);
-}
-
-/* The paths: 1 to FASTSUM_AVX512_SHORT_LEN bytes inline (the same in both
- * builds), the rest out of line. */
+/* The entry points: 1 to FASTSUM_AVX512_SHORT_LEN bytes inline, the rest
+ * out of line. */
 FASTSUM_AVX512 uint16_t
 fastsum_chksum_avx512(const void *data, int len)
 {
   if (__builtin_expect((unsigned)len - 1 < FASTSUM_AVX512_SHORT_LEN, 1)) {
     return fastsum_fold64(avx512_sum_short(NULL, (const uint8_t *)data, (size_t)len, 0));
   }
-  return fastsum_chksum_long_avx512(data, len);
+  return avx512_chksum_long(data, len);
 }
 
 FASTSUM_AVX512 uint16_t
@@ -518,25 +325,7 @@ fastsum_chksum_copy_avx512(void *dst, const void *src, uint16_t len)
   if (__builtin_expect(len - 1u < FASTSUM_AVX512_SHORT_LEN, 1)) {
     return fastsum_fold64(avx512_sum_short((uint8_t *)dst, (const uint8_t *)src, len, 0));
   }
-  return fastsum_chksum_copy_long_avx512(dst, src, len);
-}
-
-FASTSUM_AVX512 uint16_t
-fastsum_chksum_avx512vnni(const void *data, int len)
-{
-  if (__builtin_expect((unsigned)len - 1 < FASTSUM_AVX512_SHORT_LEN, 1)) {
-    return fastsum_chksum_avx512(data, len);
-  }
-  return fastsum_chksum_long_avx512vnni(data, len);
-}
-
-FASTSUM_AVX512 uint16_t
-fastsum_chksum_copy_avx512vnni(void *dst, const void *src, uint16_t len)
-{
-  if (__builtin_expect(len - 1u < FASTSUM_AVX512_SHORT_LEN, 1)) {
-    return fastsum_chksum_copy_avx512(dst, src, len);
-  }
-  return fastsum_chksum_copy_long_avx512vnni(dst, src, len);
+  return avx512_chksum_copy_long(dst, src, len);
 }
 
 /* AVX-512 F, BW, VL (CPUID leaf 7 EBX bits 16, 30, 31) and BMI2 (bit 8),
@@ -551,11 +340,7 @@ fastsum_usable_avx512(void)
   return fastsum_x86_cpu_has(AVX512_EBX7, 0, AVX512_XCR0);
 }
 
-/* The same and AVX-512 VNNI (leaf 7 ECX bit 11). */
-int
-fastsum_usable_avx512vnni(void)
-{
-  return fastsum_x86_cpu_has(AVX512_EBX7, 1u << 11, AVX512_XCR0);
-}
+const struct fastsum_impl fastsum_impl_avx512 = {"avx512", fastsum_chksum_avx512, fastsum_chksum_copy_avx512,
+                                                  fastsum_usable_avx512, 0, 0};
 
 #endif /* FASTSUM_HAVE_AVX512 */

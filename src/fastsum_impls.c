@@ -9,26 +9,15 @@
  * A row: name, sum, fused copy or NULL, whether this CPU runs the path
  * (NULL: every CPU the build runs on), and a vector path's lane limit
  * (batch bytes, alignment; 0, 0 for a path whose sums cannot overflow).
+ * The x86 vector paths' rows are in their own files (fastsum_impl_<name>),
+ * in the order of their list, FASTSUM_X86_PATHS; the others' are here.
  */
 #include "fastsum_private.h"
 
-static const struct fastsum_impl fastsum_table[] = {
+static const struct fastsum_impl fastsum_rows[] = {
   {"portable", fastsum_chksum_portable, fastsum_chksum_copy_portable, NULL, 0, 0},
 #ifdef FASTSUM_HAVE_X86_64
-  {"x86_64", fastsum_chksum_x86_64, fastsum_chksum_copy_x86_64, NULL, 0, 0},
-#endif
-#ifdef FASTSUM_HAVE_SSE2
-  {"sse2", fastsum_chksum_sse2, fastsum_chksum_copy_sse2, NULL, FASTSUM_SSE2_BATCH_BYTES,
-   FASTSUM_SSE2_ALIGN},
-#endif
-#ifdef FASTSUM_HAVE_AVX2
-  {"avx2", fastsum_chksum_avx2, fastsum_chksum_copy_avx2, fastsum_usable_avx2,
-   FASTSUM_AVX2_BATCH_BYTES, FASTSUM_AVX2_ALIGN},
-#endif
-#ifdef FASTSUM_HAVE_AVX512
-  {"avx512", fastsum_chksum_avx512, fastsum_chksum_copy_avx512, fastsum_usable_avx512, 0, 0},
-  {"avx512vnni", fastsum_chksum_avx512vnni, fastsum_chksum_copy_avx512vnni, fastsum_usable_avx512vnni,
-   FASTSUM_AVX512VNNI_BATCH_BYTES, FASTSUM_AVX512VNNI_ALIGN},
+  {"adc", fastsum_chksum_adc, fastsum_chksum_copy_adc, NULL, 0, 0},
 #endif
 #ifdef FASTSUM_HAVE_AARCH64
   {"aarch64", fastsum_chksum_aarch64, NULL, NULL, 0, 0},
@@ -46,23 +35,37 @@ static const struct fastsum_impl fastsum_table[] = {
   {"xtensa", fastsum_chksum_xtensa, NULL, NULL, 0, 0},
 #endif
 };
-#define FASTSUM_TABLE_ROWS (sizeof(fastsum_table) / sizeof(fastsum_table[0]))
+#define FASTSUM_ROWS (sizeof(fastsum_rows) / sizeof(fastsum_rows[0]))
+
+/* the x86 vector paths' rows, NULL last */
+#define FASTSUM_X86_ROW(name, shortest) &fastsum_impl_##name,
+static const struct fastsum_impl *const fastsum_x86_rows[] = {FASTSUM_X86_PATHS(FASTSUM_X86_ROW) NULL};
+#define FASTSUM_ALL_ROWS (FASTSUM_ROWS + sizeof(fastsum_x86_rows) / sizeof(fastsum_x86_rows[0]) - 1)
 
 size_t
 fastsum_impls_all(const struct fastsum_impl **list)
 {
-  *list = fastsum_table;
-  return FASTSUM_TABLE_ROWS;
+  static struct fastsum_impl table[FASTSUM_ALL_ROWS];
+  size_t n, i;
+  for (n = 0; n < FASTSUM_ROWS; n++) {
+    table[n] = fastsum_rows[n];
+  }
+  for (i = 0; fastsum_x86_rows[i] != NULL; i++) {
+    table[n++] = *fastsum_x86_rows[i];
+  }
+  *list = table;
+  return n;
 }
 
 size_t
 fastsum_impls(const struct fastsum_impl **list)
 {
-  static struct fastsum_impl usable[FASTSUM_TABLE_ROWS];
-  size_t i, n = 0;
-  for (i = 0; i < FASTSUM_TABLE_ROWS; i++) {
-    if (fastsum_table[i].usable == NULL || fastsum_table[i].usable()) {
-      usable[n++] = fastsum_table[i];
+  static struct fastsum_impl usable[FASTSUM_ALL_ROWS];
+  const struct fastsum_impl *all;
+  size_t rows = fastsum_impls_all(&all), i, n = 0;
+  for (i = 0; i < rows; i++) {
+    if (all[i].usable == NULL || all[i].usable()) {
+      usable[n++] = all[i];
     }
   }
   *list = usable;

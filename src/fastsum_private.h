@@ -2,13 +2,13 @@
 /**
  * @file
  * fastsum's private header: what the paths share (which paths a build has,
- * their declarations and limits, the fold, the byte swap, the word loads)
- * and the table of every path for tests and benchmarks. Not for users:
- * include/fastsum.h is the API.
+ * the list of the x86 vector paths, their declarations, the fold, the byte
+ * swap, the word loads) and the table of every path for tests and
+ * benchmarks. Not for users: include/fastsum.h is the API.
  *
  * Paths: every src/fastsum_<path>.c compiles on every target and is empty
- * unless its FASTSUM_HAVE_<PATH> below is set, so a build may add the whole
- * folder. A path is chosen from the compiler's predefined macros, and only
+ * unless the FASTSUM_HAVE_ macro it needs is set below, so a build may add
+ * the whole folder. A path is chosen from the compiler's predefined macros, and only
  * when the compiler has what the path needs (the instruction set, GNU
  * inline assembly); otherwise the portable C path serves. Define
  * FASTSUM_NO_<PATH> (e.g. -DFASTSUM_NO_AVX2) to drop one, or
@@ -44,22 +44,22 @@ extern "C" {
 
 #ifndef FASTSUM_PORTABLE_ONLY
 
-/* x86_64: scalar 64-bit sums in general registers; fastsum_x86_64.c
+/* x86_64: the ADC path, 64-bit sums in general registers; fastsum_x86_64.c
  * defines the public functions. */
 #if defined(__x86_64__) && defined(FASTSUM_GNUC) && defined(__SIZEOF_INT128__) && \
     !defined(FASTSUM_NO_X86_64)
 #define FASTSUM_HAVE_X86_64 1
 #define FASTSUM_ARCH_CHKSUM 1
 #define FASTSUM_ARCH_CHKSUM_COPY 1
-/* SSE2 (every x86_64 CPU) unless the build keeps off the vector registers
- * (-mgeneral-regs-only, -mno-sse2: kernels, unikernels). */
+/* The vector paths (FASTSUM_X86_PATHS below): SSE2 (every x86_64 CPU)
+ * unless the build keeps off the vector registers (-mgeneral-regs-only,
+ * -mno-sse2: kernels, unikernels); AVX2 and AVX-512 (BW, VL) through
+ * target attributes, taken only where the CPU runs them. */
 #if defined(__SSE2__) && !defined(FASTSUM_NO_SSE2)
 #define FASTSUM_HAVE_SSE2 1
-/* AVX2 through a target attribute, taken only where the CPU runs it. */
 #if !defined(FASTSUM_NO_AVX2)
 #define FASTSUM_HAVE_AVX2 1
 #endif
-/* AVX-512 (BW, VL) likewise. */
 #if !defined(FASTSUM_NO_AVX512)
 #define FASTSUM_HAVE_AVX512 1
 #endif
@@ -118,65 +118,60 @@ uint16_t fastsum_chksum_portable(const void *data, int len);
 uint16_t fastsum_chksum_copy_portable(void *dst, const void *src, uint16_t len);
 
 #ifdef FASTSUM_HAVE_X86_64
-uint16_t fastsum_chksum_x86_64(const void *data, int len);
-uint16_t fastsum_chksum_copy_x86_64(void *dst, const void *src, uint16_t len);
+uint16_t fastsum_chksum_adc(const void *data, int len);
+uint16_t fastsum_chksum_copy_adc(void *dst, const void *src, uint16_t len);
 #endif
 
-/* The vector paths sum 16-bit word pairs into 32-bit lanes, which must be
- * widened into a 64-bit sum before they can overflow. Each path states its
- * limit here, and the tests read it from here: _BATCH_BYTES is the most
- * data a batch sums before widening, _ALIGN the address the batches start
- * at (the bytes before go to the scalar code). A lane moves by -65536 (two
- * 0x0000 words) to +65534 (two 0xffff) a step. */
-#ifdef FASTSUM_HAVE_SSE2
-uint16_t fastsum_chksum_sse2(const void *data, int len);
-uint16_t fastsum_chksum_copy_sse2(void *dst, const void *src, uint16_t len);
-/* 64 bytes a round, one step for each lane of four accumulators; the four
- * are added together before widening, so 4 * 8191 steps of -65536 stay
- * within int32_t. */
-#define FASTSUM_SSE2_ROUND_BYTES 64
-#define FASTSUM_SSE2_MAX_ROUNDS 8191
-#define FASTSUM_SSE2_BATCH_BYTES (FASTSUM_SSE2_MAX_ROUNDS * FASTSUM_SSE2_ROUND_BYTES)
-#define FASTSUM_SSE2_ALIGN 16
-#endif
-
+/* The x86 vector paths, fastest first: X(name, shortest length). The
+ * public functions (fastsum_x86_64.c) give data to the first path of the
+ * list that the CPU runs and whose shortest length the data reaches,
+ * shorter data (the headers above all) to the ADC code inline. The
+ * lengths (make bench-peers, hot): one masked AVX-512 vector beats the ADC
+ * code from 41 bytes, while the headers, 20 and 40 bytes, keep their few
+ * loads; the rounds of AVX-512's VNNI build pay for their setup from 1024,
+ * SSE2's and AVX2's setup and reduction from 384.
+ *
+ * A path is one file, src/fastsum_<name>.c, defining what is declared
+ * below from the list: fastsum_chksum_<name> and fastsum_chksum_copy_<name>
+ * (any length: the table's tests and benchmarks call them so),
+ * fastsum_usable_<name> (whether this CPU runs it) and fastsum_impl_<name>,
+ * its row of the table (fastsum_impls). Its file may read its shortest
+ * length as FASTSUM_X86_SHORTEST(<name>). A path that needs AVX2 or
+ * AVX-512 is listed inside FASTSUM_IF_AVX2(...) or FASTSUM_IF_AVX512(...),
+ * its file inside #ifdef FASTSUM_HAVE_AVX2 or _AVX512; the others need
+ * SSE2, which every path of the list has. */
 #ifdef FASTSUM_HAVE_AVX2
-uint16_t fastsum_chksum_avx2(const void *data, int len);
-uint16_t fastsum_chksum_copy_avx2(void *dst, const void *src, uint16_t len);
-int fastsum_usable_avx2(void);
-/* 128 bytes a round, one step for each lane of four accumulators; the sum
- * adds a step for its first vector and four for its last bytes (127 at
- * most, the odd last byte added alone), the copy up to three. The four are
- * added together before widening: 4 * 8190 + 5 steps of -65536 stay within
- * int32_t, 4 * 8191 + 5 would not. */
-#define FASTSUM_AVX2_ROUND_BYTES 128
-#define FASTSUM_AVX2_MAX_ROUNDS 8190
-#define FASTSUM_AVX2_BATCH_BYTES (FASTSUM_AVX2_MAX_ROUNDS * FASTSUM_AVX2_ROUND_BYTES + \
-                                  FASTSUM_AVX2_ROUND_BYTES - 1)
-#define FASTSUM_AVX2_ALIGN 32
+#define FASTSUM_IF_AVX2(path) path
+#else
+#define FASTSUM_IF_AVX2(path)
+#endif
+#ifdef FASTSUM_HAVE_AVX512
+#define FASTSUM_IF_AVX512(path) path
+#else
+#define FASTSUM_IF_AVX512(path)
 #endif
 
-#ifdef FASTSUM_HAVE_AVX512
-uint16_t fastsum_chksum_avx512(const void *data, int len);
-uint16_t fastsum_chksum_copy_avx512(void *dst, const void *src, uint16_t len);
-/* the same for nothing or more than FASTSUM_AVX512_SHORT_LEN bytes: the
- * public functions' way past the path's own check of the length */
-uint16_t fastsum_chksum_long_avx512(const void *data, int len);
-uint16_t fastsum_chksum_copy_long_avx512(void *dst, const void *src, uint16_t len);
-int fastsum_usable_avx512(void);
-/* its VNNI build (fastsum_avx512.c): from 1024 bytes on, 32-bit lanes, a
- * vector one step for each of 16 lanes, all added up in int32_t at the
- * end: 2048 vectors of 16 steps of -65536 stay within it, 2049 would not.
- * A batch: the most bytes that 2048 vectors hold from any start on the
- * 64-byte grid; longer data is summed batch by batch. */
-#define FASTSUM_AVX512VNNI_BATCH_BYTES (2047 * 64)
-#define FASTSUM_AVX512VNNI_ALIGN 64
-uint16_t fastsum_chksum_avx512vnni(const void *data, int len);
-uint16_t fastsum_chksum_copy_avx512vnni(void *dst, const void *src, uint16_t len);
-uint16_t fastsum_chksum_long_avx512vnni(const void *data, int len);
-uint16_t fastsum_chksum_copy_long_avx512vnni(void *dst, const void *src, uint16_t len);
-int fastsum_usable_avx512vnni(void);
+#ifdef FASTSUM_HAVE_SSE2
+#define FASTSUM_X86_PATHS(X) \
+  FASTSUM_IF_AVX512(X(avx512vnni, 1024)) \
+  FASTSUM_IF_AVX512(X(avx512, 41)) \
+  FASTSUM_IF_AVX2(X(avx2, 384)) \
+  X(sse2, 384)
+#else
+#define FASTSUM_X86_PATHS(X)
 #endif
+
+#define FASTSUM_X86_DECLARE(name, shortest) \
+  uint16_t fastsum_chksum_##name(const void *data, int len); \
+  uint16_t fastsum_chksum_copy_##name(void *dst, const void *src, uint16_t len); \
+  int fastsum_usable_##name(void); \
+  extern const struct fastsum_impl fastsum_impl_##name;
+FASTSUM_X86_PATHS(FASTSUM_X86_DECLARE)
+
+/* (the last constant only ends the enumeration) */
+#define FASTSUM_X86_SHORTEST(name) fastsum_x86_shortest_##name
+#define FASTSUM_X86_SHORTEST_CONSTANT(name, shortest) FASTSUM_X86_SHORTEST(name) = (shortest),
+enum fastsum_x86_shortest { FASTSUM_X86_PATHS(FASTSUM_X86_SHORTEST_CONSTANT) fastsum_x86_shortest_end };
 
 /* The only path of its architecture is the public sum itself: its file
  * defines fastsum_chksum under the path's name. */
@@ -392,8 +387,12 @@ struct fastsum_impl {
    * operating system saves); NULL: every CPU the build runs on. Needs no
    * C library and no start-up code: callable first thing on bare metal. */
   int (*usable)(void);
-  /* a vector path's lane limit (FASTSUM_<PATH>_BATCH_BYTES and _ALIGN);
-   * 0 for a path whose sums cannot overflow for any int length */
+  /* a vector path's lane limit, which the tests check at its bound: a
+   * path that sums 16-bit word pairs into 32-bit lanes must widen them
+   * into a 64-bit sum before they overflow (a lane moves by -65536, two
+   * 0x0000 words, to +65534, two 0xffff, a step). batch_bytes is the most
+   * data it sums before widening, align the address its batches start at;
+   * 0, 0 for a path whose sums cannot overflow for any int length */
   size_t batch_bytes;
   size_t align;
 };

@@ -6,10 +6,11 @@
  *
  * Each 32-bit lane of a vector split into its two 16-bit words, added to
  * 32-bit lanes of four accumulators: no carries to track, and the lanes are
- * widened into the 64-bit sum before they can overflow (the limits are in
- * fastsum_private.h, where the tests read them). The bytes before the
- * first aligned vector and after the last go to the scalar code, and so
- * does data shorter than FASTSUM_X86_VECTOR_MIN_LEN.
+ * widened into the 64-bit sum before they can overflow (the limit is in
+ * the path's row, fastsum_impl_sse2, where the tests read it). The bytes
+ * before the first aligned vector and after the last go to the ADC code,
+ * data shorter than the path's shortest length (FASTSUM_X86_PATHS) to the
+ * ADC path.
  */
 #include "fastsum_private.h"
 
@@ -18,6 +19,13 @@
 #include "fastsum_x86_64.h"
 
 #include <emmintrin.h>
+
+/* 64 bytes a round, one step for each lane of four accumulators; the four
+ * are added together before widening, so 4 * 8191 steps of -65536 stay
+ * within int32_t. */
+#define FASTSUM_SSE2_MAX_ROUNDS 8191
+#define FASTSUM_SSE2_BATCH_BYTES (FASTSUM_SSE2_MAX_ROUNDS * 64)
+#define FASTSUM_SSE2_ALIGN 16
 
 /* The AVX2 method (fastsum_avx2.c) on 16-byte vectors: XOR of the top bit, then
  * PMADDWD with ones adds each word pair into a 32-bit lane short by 65536;
@@ -100,8 +108,8 @@ sse2_chksum(uint8_t *d, const uint8_t *s, size_t n)
 uint16_t
 fastsum_chksum_sse2(const void *data, int len)
 {
-  if (len < FASTSUM_X86_VECTOR_MIN_LEN) {
-    return fastsum_chksum_x86_64(data, len);
+  if (len < FASTSUM_X86_SHORTEST(sse2)) {
+    return fastsum_chksum_adc(data, len);
   }
   return sse2_chksum(NULL, (const uint8_t *)data, (size_t)len);
 }
@@ -109,10 +117,21 @@ fastsum_chksum_sse2(const void *data, int len)
 uint16_t
 fastsum_chksum_copy_sse2(void *dst, const void *src, uint16_t len)
 {
-  if (len < FASTSUM_X86_VECTOR_MIN_LEN) {
-    return fastsum_chksum_copy_x86_64(dst, src, len);
+  if (len < FASTSUM_X86_SHORTEST(sse2)) {
+    return fastsum_chksum_copy_adc(dst, src, len);
   }
   return sse2_chksum((uint8_t *)dst, (const uint8_t *)src, len);
 }
+
+/* SSE2 is every x86_64 CPU's. */
+int
+fastsum_usable_sse2(void)
+{
+  return 1;
+}
+
+const struct fastsum_impl fastsum_impl_sse2 = {"sse2", fastsum_chksum_sse2, fastsum_chksum_copy_sse2,
+                                               fastsum_usable_sse2, FASTSUM_SSE2_BATCH_BYTES,
+                                               FASTSUM_SSE2_ALIGN};
 
 #endif /* FASTSUM_HAVE_SSE2 */

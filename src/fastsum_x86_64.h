@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /**
  * @file
- * What the x86_64 paths share (fastsum_x86_64.c, fastsum_sse2.c,
- * fastsum_avx2.c): the scalar sums the vector paths take for the bytes
- * before and after their vectors, the frame of a vector sum and copy, and
- * the CPU check of a path that needs more than SSE2. Inline: these run
- * inside each path's own code.
+ * What the x86_64 files share: the ADC code, which the public functions
+ * take inline for short data, the ADC path is, and the vector paths take
+ * for the bytes before and after their vectors; the frame of a vector sum
+ * and copy; the CPU check of a path that needs more than SSE2. Inline:
+ * these run inside each file's own code.
  *
  * x86 loads words at any address at full speed, so the data is summed as
  * it lies, from its first byte: the 16-bit words of an odd start are the
@@ -18,23 +18,13 @@
 
 #include "fastsum_private.h"
 
-/** From these lengths on the public functions take the vector path the
- * CPU runs (fastsum_x86_64.c); shorter data goes to the scalar code: no
- * vector setup, no reduction. SSE2 and AVX2 also hand shorter data to the
- * scalar code themselves. AVX-512, whose masked loads take the ends, sums
- * any length in as many vectors as the bytes fill; from 41 bytes one
- * masked vector beats the scalar code's ADCs (make bench-peers, hot), and
- * the headers, 20 and 40 bytes, keep their few loads. */
-#define FASTSUM_X86_VECTOR_MIN_LEN 384
-#define FASTSUM_AVX512_MIN_LEN 41
-/** Up to this length the AVX-512 path masks one to four vectors, no loop. */
-#define FASTSUM_AVX512_SHORT_LEN 256
-/** From this length on the AVX-512 path's VNNI build takes its own code;
- * shorter data it hands to the other build's, and the public functions
- * send it there directly. */
-#define FASTSUM_AVX512VNNI_MIN_LEN 1024
+/* ---- The ADC code ------------------------------------------------------ */
 
-/* ---- Scalar sums ------------------------------------------------------ */
+/* 64-bit words added with ADC, the carry flag flowing from word to word
+ * and added back at the end of each chain; the last words with one jump
+ * into a run of ADCs; a 20-byte IPv4 header in three loads. The copy
+ * stores what it loads (unaligned loads and stores are cheap on x86, so
+ * differing source and destination alignments need no shifting). */
 
 /* sum + x with end-around carry: a 64-bit one's-complement addition. */
 static inline uint64_t
@@ -105,24 +95,24 @@ last_bytes(const uint8_t *p, size_t n)
  * carry chain with ADD and ends it with ADC $0, so the runs on the two
  * accumulators execute side by side (the flags are renamed). The asm reads
  * the words through p: hence the "memory" clobber (also below). */
-#define SCALAR_ADC3(acc, at) \
+#define ADC3(acc, at) \
   "adcq " at "+8(%[p]), %[" acc "]\n\t" \
   "adcq " at "+16(%[p]), %[" acc "]\n\t" \
   "adcq " at "+24(%[p]), %[" acc "]\n\t"
-#define SCALAR_RUN4(acc, at) \
-  "addq " at "(%[p]), %[" acc "]\n\t" SCALAR_ADC3(acc, at) \
+#define ADC_RUN4(acc, at) \
+  "addq " at "(%[p]), %[" acc "]\n\t" ADC3(acc, at) \
   "adcq $0, %[" acc "]\n\t"
-#define SCALAR_RUN8(acc, at) \
-  "addq " at "(%[p]), %[" acc "]\n\t" SCALAR_ADC3(acc, at) \
-  "adcq " at "+32(%[p]), %[" acc "]\n\t" SCALAR_ADC3(acc, at "+32") \
+#define ADC_RUN8(acc, at) \
+  "addq " at "(%[p]), %[" acc "]\n\t" ADC3(acc, at) \
+  "adcq " at "+32(%[p]), %[" acc "]\n\t" ADC3(acc, at "+32") \
   "adcq $0, %[" acc "]\n\t"
 static inline __attribute__((always_inline)) uint64_t
-scalar_rounds(const uint8_t **p, size_t rounds, uint64_t sum)
+adc_rounds(const uint8_t **p, size_t rounds, uint64_t sum)
 {
   uint64_t sum2 = 0;
   __asm__("1:\n\t"
-          SCALAR_RUN8("sum", "0") SCALAR_RUN8("sum2", "64")
-          SCALAR_RUN8("sum", "128") SCALAR_RUN8("sum2", "192")
+          ADC_RUN8("sum", "0") ADC_RUN8("sum2", "64")
+          ADC_RUN8("sum", "128") ADC_RUN8("sum2", "192")
           "leaq 256(%[p]), %[p]\n\t"
           "decq %[rounds]\n\t"
           "jnz 1b\n\t"
@@ -151,7 +141,7 @@ scalar_rounds(const uint8_t **p, size_t rounds, uint64_t sum)
  * inputs are all read: early clobbers, or the compiler may give an input
  * of the same value (0) their register. */
 static inline __attribute__((always_inline)) uint64_t
-scalar_sum(const uint8_t *p, size_t n, uint64_t sum)
+adc_sum(const uint8_t *p, size_t n, uint64_t sum)
 {
   uint64_t last, sum2 = 0;
   size_t words;
@@ -162,11 +152,11 @@ scalar_sum(const uint8_t *p, size_t n, uint64_t sum)
   }
   last = (load64(p + n - 8) >> 1) >> ((63 - 8 * n) & 63);
   if (__builtin_expect(n >= 256, 0)) {
-    sum = scalar_rounds(&p, n / 256, sum);
+    sum = adc_rounds(&p, n / 256, sum);
     n %= 256;
   }
   if (n >= 64) {
-    __asm__(SCALAR_RUN4("sum", "0") SCALAR_RUN4("sum2", "32")
+    __asm__(ADC_RUN4("sum", "0") ADC_RUN4("sum2", "32")
             : [sum] "+r"(sum), [sum2] "+r"(sum2) : [p] "r"(p) : "cc", "memory");
     p += 64;
     n -= 64;
@@ -221,7 +211,7 @@ scalar_sum(const uint8_t *p, size_t n, uint64_t sum)
 /* Copies n bytes and returns their one's-complement 64-bit sum added to
  * sum. */
 static inline __attribute__((always_inline)) uint64_t
-scalar_copy_sum(uint8_t *d, const uint8_t *s, size_t n, uint64_t sum)
+adc_copy_sum(uint8_t *d, const uint8_t *s, size_t n, uint64_t sum)
 {
   uint8_t *dst = d;
   const uint8_t *src = s;
@@ -258,7 +248,61 @@ scalar_copy_sum(uint8_t *d, const uint8_t *s, size_t n, uint64_t sum)
   return sum;
 }
 
-/* ---- The frame of a vector path (SSE2, AVX2) ------------------------- */
+/* An IPv4 header without options, the length lwIP sums most often: three
+ * loads and no branch on the length's bits. */
+static inline __attribute__((always_inline)) uint64_t
+ipv4_header_sum(const uint8_t *p)
+{
+  uint32_t w;
+  memcpy(&w, p + 16, 4);
+  return add_carry(add_carry(load64(p), load64(p + 8)), w);
+}
+
+/* 40 bytes (an IPv6 header, an IPv4 header with a TCP header): five
+ * loads, two carry chains. */
+static inline __attribute__((always_inline)) uint64_t
+words40_sum(const uint8_t *p)
+{
+  return add_carry(add_carry(add_carry(load64(p), load64(p + 8)), load64(p + 32)),
+                   add_carry(load64(p + 16), load64(p + 24)));
+}
+
+/* The ADC code's checksum of len <= 40 bytes (any int): the header
+ * lengths without a branch on the length's bits. */
+static inline __attribute__((always_inline)) uint16_t
+adc_short_chksum(const uint8_t *p, int len)
+{
+  if (len == 20) {
+    return fastsum_fold64(ipv4_header_sum(p));
+  }
+  if (len == 40) {
+    return fastsum_fold64(words40_sum(p));
+  }
+  if (len <= 0) {
+    return 0;
+  }
+  return fastsum_fold64(adc_sum(p, (size_t)len, 0));
+}
+
+/* The ADC code's whole checksum of len bytes (any int). Longer data is
+ * the way without a branch taken (a header takes one either way). */
+static inline __attribute__((always_inline)) uint16_t
+adc_chksum(const uint8_t *p, int len)
+{
+  if (__builtin_expect(len > 40, 1)) {
+    return fastsum_fold64(adc_sum(p, (size_t)len, 0));
+  }
+  return adc_short_chksum(p, len);
+}
+
+/* The ADC code's copy with checksum of len bytes. */
+static inline __attribute__((always_inline)) uint16_t
+adc_chksum_copy(void *dst, const void *src, uint16_t len)
+{
+  return fastsum_fold64(adc_copy_sum((uint8_t *)dst, (const uint8_t *)src, len, 0));
+}
+
+/* ---- What the vector paths share -------------------------------------- */
 
 #ifdef FASTSUM_HAVE_SSE2
 
@@ -271,8 +315,9 @@ swap_sum(uint64_t sum)
   return (sum >> 8) | (sum << 56);
 }
 
-/* A vector path's blocks: sums (and if d is not NULL, copies to d) the
- * whole vectors of n bytes at s; *done is set to the bytes handled. */
+/* The frame of the SSE2 and AVX2 paths. A path's blocks: sums (and if d
+ * is not NULL, copies to d) the whole vectors of n bytes at s; *done is
+ * set to the bytes handled. */
 typedef uint64_t (*blocks_fn)(uint8_t *d, const uint8_t *s, size_t n, size_t *done);
 
 /* Cold data (a frame just received, a piece of a big buffer): the sum's
@@ -297,7 +342,7 @@ prefetch_last_lines(const uint8_t *s, size_t n)
 
 /* Checksum of n >= align bytes with a vector path's blocks (d NULL): the
  * blocks start at an address aligned to align, the bytes before and after
- * them go to the scalar code; if the head is odd in length, the rest was
+ * them go to the ADC code; if the head is odd in length, the rest was
  * summed on the other byte of each word and is swapped. */
 static inline __attribute__((always_inline)) uint16_t
 vector_chksum(blocks_fn blocks, size_t align, const uint8_t *s, size_t n)
@@ -306,11 +351,11 @@ vector_chksum(blocks_fn blocks, size_t align, const uint8_t *s, size_t n)
   uint64_t sum;
   prefetch_last_lines(s, n);
   sum = blocks(NULL, s + head, n - head, &done);
-  sum = scalar_sum(s + head + done, n - head - done, sum);
+  sum = adc_sum(s + head + done, n - head - done, sum);
   if (head & 1) {
     sum = swap_sum(sum);
   }
-  return fastsum_fold64(scalar_sum(s, head, sum));
+  return fastsum_fold64(adc_sum(s, head, sum));
 }
 
 /* The same with a copy to d: the blocks start at an address of d aligned
@@ -322,11 +367,11 @@ vector_copy_chksum(blocks_fn blocks, size_t align, uint8_t *d, const uint8_t *s,
   uint64_t sum;
   prefetch_last_lines(s, n);
   sum = blocks(d + head, s + head, n - head, &done);
-  sum = scalar_copy_sum(d + head + done, s + head + done, n - head - done, sum);
+  sum = adc_copy_sum(d + head + done, s + head + done, n - head - done, sum);
   if (head & 1) {
     sum = swap_sum(sum);
   }
-  return fastsum_fold64(scalar_copy_sum(d, s, head, sum));
+  return fastsum_fold64(adc_copy_sum(d, s, head, sum));
 }
 
 #endif /* FASTSUM_HAVE_SSE2 */

@@ -119,9 +119,9 @@ $(foreach c,$(BAREMETAL_CORES),$(eval $(baremetal_program)))
 # display plugin package: bochs-term, the smallest (the runs use rfb,
 # which is built in).
 BAREMETAL_BOCHS_MODELS := tigerlake corei7_haswell_4770
-BAREMETAL_BOCHS_PATHS_tigerlake := portable x86_64 sse2 avx2 avx512 avx512vnni
+BAREMETAL_BOCHS_PATHS_tigerlake := portable adc sse2 avx2 avx512 avx512vnni
 BAREMETAL_BOCHS_NOT_RUN_tigerlake :=
-BAREMETAL_BOCHS_PATHS_corei7_haswell_4770 := portable x86_64 sse2 avx2
+BAREMETAL_BOCHS_PATHS_corei7_haswell_4770 := portable adc sse2 avx2
 BAREMETAL_BOCHS_NOT_RUN_corei7_haswell_4770 := avx512 avx512vnni
 BAREMETAL_X86_64_PROG := $(BUILD)/baremetal/x86_64/fastsum/prog
 

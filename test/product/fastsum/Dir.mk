@@ -61,7 +61,7 @@ fastsum-test-no-vector_SRCS := $(FASTSUM_TEST_PLAIN_SRCS)
 fastsum-test-no-vector_LWIP_ALGS := $(LWIP_DEFAULT)
 fastsum-test-no-vector_CFLAGS = $(FASTSUM_TEST_CFLAGS) \
   $(if $(filter x86_64-%,$(CC_MACHINE)),\
-  -mgeneral-regs-only -DFASTSUM_TEST_PATHS='"portable x86_64"')
+  -mgeneral-regs-only -DFASTSUM_TEST_PATHS='"portable adc"')
 fastsum-test-no-vector_LIBS = $(call lwip_algs,fastsum-test-no-vector)
 
 fastsum-test-portable-only_LIKE := fastsum-test-no-vector

@@ -729,7 +729,7 @@ test_fold_edges_data(void)
 
 /* A build that restricts the paths (-mgeneral-regs-only,
  * -DFASTSUM_PORTABLE_ONLY) names the ones it must have, in table order:
- * -DFASTSUM_TEST_PATHS='"portable x86_64"'. */
+ * -DFASTSUM_TEST_PATHS='"portable adc"'. */
 static void
 test_paths(void)
 {
