@@ -100,3 +100,13 @@ fastsum-one-path: $(FASTSUM_ONE_PATH_DIR)/firmware.elf ## a Cortex-M4 firmware c
 	    echo "error: the Cortex-M4 firmware holds the paths '$$paths' (expected one)" >&2; exit 1; fi; \
 	  echo "fastsum-one-path: the Cortex-M4 firmware holds one path: $$paths"
 TEST_TARGETS += fastsum-one-path
+
+# docs/fastsum.md's recipe for adding an x86 path, followed on a scratch
+# copy of src/ (add-path.sh): the dummy path of fastsum_dummy.c and its list
+# entry; the table lists it, the public functions call it, test_fastsum
+# passes it. Only where the compiler targets x86_64, which has the list.
+.PHONY: fastsum-add-path
+fastsum-add-path: ## adding an x86 path is one file and one list entry: a dummy path on a copy of src/
+	$(if $(filter x86_64-%,$(CC_MACHINE)),$(Q)test/product/fastsum/add-path.sh $(BUILD)/fastsum-add-path \
+	  "$(CC)" "$(OPT_CFLAGS) $(WARN_CFLAGS)",@echo "fastsum-add-path: $(CC) does not target x86_64: no list to add to")
+TEST_TARGETS += fastsum-add-path
