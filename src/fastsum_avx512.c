@@ -16,7 +16,7 @@
  *
  * The ends are masked loads (and stores, for the copy): a masked byte is
  * neither read nor written and cannot fault, so nothing outside
- * [data, data + len) is touched and no scalar code runs for the head or
+ * [data, data + len) is touched and no ADC code runs for the head or
  * the tail. Short data is taken as it lies, the vectors from its first
  * byte, whole vectors and the last one masked: up to 512 bytes as many as
  * the bytes fill, one to four (after four more past 256 bytes), one branch
