@@ -13,8 +13,9 @@
  * when every byte is 0, otherwise in 1..0xffff. Any start address (odd
  * too), any length; len <= 0 returns 0.
  *
- * The path behind these functions is chosen when the library is compiled,
- * from the compiler's predefined macros (src/fastsum_private.h):
+ * The paths behind these functions are chosen when the library is
+ * compiled, from the compiler's predefined macros (src/fastsum_private.h),
+ * and on x86_64 among those by the CPU at run time:
  * -DFASTSUM_NO_<PATH> (e.g. -DFASTSUM_NO_AVX2) drops one path,
  * -DFASTSUM_PORTABLE_ONLY keeps only the portable C code.
  */
