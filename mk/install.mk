@@ -25,7 +25,10 @@ INSTALL ?= install
 INSTALL_DATA ?= $(INSTALL) -m 644
 
 FASTSUM_PUBLIC_HEADERS := $(wildcard src/include/*.h)
-FASTSUM_VERSION := $(shell sed -n 's/^\#\# \([0-9][0-9.]*\)$$/\1/p' CHANGELOG.md | head -n 1)
+# The version is the newest release's in CHANGELOG.md (its heading
+# "## [X.Y.Z] - DATE"): cutting a release there is the one edit that sets it.
+changelog_release = $(shell sed -n 's/^\#\# \[\([0-9][0-9.]*\)\] - .*/\1/p' CHANGELOG.md | head -n 1)
+FASTSUM_VERSION = $(or $(changelog_release),$(error CHANGELOG.md names no release: no heading [X.Y.Z] - DATE))
 # a directory as the .pc file writes it: under ${prefix} where it is
 pc_dir = $(patsubst $(prefix)/%,$${prefix}/%,$1)
 cmake_rel = $(shell realpath -m --relative-to=$(cmakedir) $1)

@@ -3,9 +3,9 @@
 #
 # `make cross-test` cross-builds with Debian's cross compilers and runs under
 # qemu-user, on every target in CROSS_TARGETS:
-#   - lwIP's stock unit tests (patched trees), with the port options of
-#     lwip-port/cross/lwipopts.h and the target's list of expected failures
-#     lwip-port/cross/<target>.xfail;
+#   - lwIP's stock unit tests (patched trees), with the port options of the
+#     qemu-user variant (mk/lwip.mk) and the target's list of expected
+#     failures lwip-port/cross/<target>.xfail;
 #   - the fastsum differential test, every path the target compiles;
 #   - the packet tests (patched 2.2.1, inline), whose captures must equal
 #     the host's byte for byte.

@@ -3,9 +3,10 @@
  * Differential tests of every fastsum path, and of lwIP's own algorithms
  * 1, 2 and 3, against the byte-wise RFC 1071 reference of test/product/common.
  *
- * Built with -DFASTSUM_TEST_CHECK it runs under Check (make test on the
- * host); without, it is a plain program for targets that have no Check
- * (cross builds under qemu-user). Either way it exits non-zero on the first
+ * Built with -DFASTSUM_TEST_CHECK it runs under Check (on the host and in
+ * the cross builds under qemu-user); without, it is a plain program (bare
+ * metal, and the host builds without vector registers or portable only,
+ * where Check's API does not compile). Either way it exits non-zero on a
  * wrong result, and a read outside the data faults (guard pages).
  * -DFASTSUM_TEST_WITHOUT_LWIP leaves lwIP's algorithms out of the
  * comparison (the sanitizer build: they are not this project's code).
