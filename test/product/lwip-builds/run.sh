@@ -18,7 +18,7 @@ fails=0
 
 say() { echo "lwip-builds: $*"; }
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-die() { echo "error: $*" >&2; exit 2; }
+. "$top/mk/lib.sh"
 
 [ -f "$tree/src/include/lwip/init.h" ] || die "$tree is not an lwIP tree"
 [ "$part" = runners ] || [ "$part" = iteropts ] || die "PART must be runners or iteropts, not '$part'"
