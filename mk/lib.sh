@@ -205,3 +205,15 @@ capture_checksums() {
     -e ipv6.src -e icmpv6.checksum.status >"$2" 2>"$3" &
   wait $!
 }
+
+# capture_bad_frames BADFRAMES FILE LWIP-IPS LIST LOG: after checksums.awk
+# found a bad checksum in FILE, each bad checksum's frame by BADFRAMES
+# (test/product/interop/badframes.sh; lwIP: tapdemo's MACs and LWIP-IPS):
+# all in LIST, the first 20 printed, indented (a count alone does not say
+# which segment, nor whether it was resent). 1 if BADFRAMES failed (its
+# output in LOG). Bounded, in the background as capture_checksums.
+capture_bad_frames() {
+  timeout 300 "$1" "$2" 02:00:00:00:00: "$3" "$4" >"$5" 2>&1 &
+  wait $! || return 1
+  sed 's/^/          /' "$5"
+}

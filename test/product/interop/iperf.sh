@@ -101,14 +101,8 @@ checked() {
   case $out in
     ok*) echo "  ok    $name MTU $mtu: $((sent / 1000000)) MB each way on the wire as iperf reports; checksums: ${out#ok }" ;;
     *) failed "$name MTU $mtu: checksums: ${out#bad }"
-       # which frames (a count alone does not say which segment, nor whether
-       # it was resent): the first 20, all in bad-frames.txt
-       if timeout 300 "$here/badframes.sh" "$dir/capture.pcapng" 02:00:00:00:00: 10.7.9.1 \
-            "$dir/bad-frames.txt" >"$dir/badframes.log" 2>&1; then
-         sed 's/^/          /' "$dir/badframes.log"
-       else
-         failed "$name MTU $mtu: badframes.sh: $(tail -1 "$dir/badframes.log")"
-       fi ;;
+       capture_bad_frames "$here/badframes.sh" "$dir/capture.pcapng" 10.7.9.1 "$dir/bad-frames.txt" \
+         "$dir/badframes.log" || failed "$name MTU $mtu: badframes.sh: $(tail -1 "$dir/badframes.log")" ;;
   esac
 }
 

@@ -118,16 +118,11 @@ failures=0
 pass() { echo "  ok    $*"; }
 failed() { echo "  FAIL  $*"; failures=$((failures + 1)); }
 
-# bad_frames NS: after checksums.awk found a bad one on NS's link, each bad
-# checksum's frame (the first 20 printed, all in bad-frames-NS.txt): a
-# count alone does not say which segment, nor whether it was resent.
+# bad_frames NS: the frames of the bad checksums on NS's link, all in
+# bad-frames-NS.txt
 bad_frames() {
-  if bounded 300 "$work/badframes-$1.log" - "$here/badframes.sh" "$work/$1.pcapng" \
-       02:00:00:00:00: $lwip_ips "$work/bad-frames-$1.txt"; then
-    sed 's/^/          /' "$work/badframes-$1.log"
-  else
-    failed "badframes.sh on $1.pcapng: $(tail -1 "$work/badframes-$1.log")"
-  fi
+  capture_bad_frames "$here/badframes.sh" "$work/$1.pcapng" $lwip_ips "$work/bad-frames-$1.txt" \
+    "$work/badframes-$1.log" || failed "badframes.sh on $1.pcapng: $(tail -1 "$work/badframes-$1.log")"
 }
 
 # pings NS DST PING-OPTIONS SIZE...: 3 echoes per size, each answered within

@@ -141,12 +141,8 @@ for run in $(seq $runs); do
   echo "  FAIL  run $run: $run_segments TCP segments from lwIP, $run_bad bad${problems}"
   case $out in
     ok*) ;;
-    *) if timeout 300 "$here/badframes.sh" "$dir/capture.pcapng" 02:00:00:00:00: 10.7.1.1,fd00:7:1::1 \
-            "$dir/bad-frames.txt" >"$dir/badframes.log" 2>&1; then
-         sed 's/^/          /' "$dir/badframes.log"
-       else
-         echo "          badframes.sh: $(tail -1 "$dir/badframes.log")"
-       fi ;;
+    *) capture_bad_frames "$here/badframes.sh" "$dir/capture.pcapng" 10.7.1.1,fd00:7:1::1 "$dir/bad-frames.txt" \
+         "$dir/badframes.log" || echo "          badframes.sh: $(tail -1 "$dir/badframes.log")" ;;
   esac
   echo "          kept in $dir"
   if [ $failed_runs = $max_failed ]; then
