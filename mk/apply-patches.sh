@@ -28,16 +28,16 @@
 # status 2.)
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-die() { echo "error: $2" >&2; exit "$1"; }
+. "$top/mk/lib.sh"
 
-[ $# -eq 2 ] || die 2 "usage: $0 apply|revert|which LWIP_DIR"
+[ $# -eq 2 ] || die "usage: $0 apply|revert|which LWIP_DIR"
 action=$1 dir=$2
-case $action in apply|revert|which) ;; *) die 2 "unknown action '$action' (apply, revert or which)" ;; esac
-[ -d "$dir" ] || die 2 "$dir: no such directory"
-version=$("$top/mk/lwip-version.sh" "$dir" 2>&1) || die 2 "${version#error: }"
+case $action in apply|revert|which) ;; *) die "unknown action '$action' (apply, revert or which)" ;; esac
+[ -d "$dir" ] || die "$dir: no such directory"
+version=$("$top/mk/lwip-version.sh" "$dir" 2>&1) || die "${version#error: }"
 marker=.lwip-fastsum-series
 
-meta=$(mktemp -d "${TMPDIR:-/tmp}/lwip-patch.XXXXXX") || die 2 "cannot create a temporary directory"
+meta=$(mktemp -d "${TMPDIR:-/tmp}/lwip-patch.XXXXXX") || die "cannot create a temporary directory"
 work=$meta/tree
 trap 'rm -rf "$meta"' EXIT
 
@@ -46,11 +46,11 @@ trap 'rm -rf "$meta"' EXIT
 line=${version%.*}
 for s in "$top"/patches/*/series; do
   s=$(basename "$(dirname "$s")")
-  v=$(sed -n 's/^# lwip-version //p' "$top/patches/$s/series")
+  v=$(series_field "$top/patches/$s" lwip-version)
   [ "${v%.*}" = "$line" ] || continue
-  sed -e 's/#.*//' -e 's/[ \t].*//' -e '/^$/d' "$top/patches/$s/series" > "$meta/$s.all"
+  series_patches "$top/patches/$s" > "$meta/$s.all"
   for p in $(cat "$meta/$s.all"); do
-    [ -f "$top/patches/$s/$p" ] || die 2 "patches/$s/series names $p, which does not exist"
+    [ -f "$top/patches/$s/$p" ] || die "patches/$s/series names $p, which does not exist"
   done
   last=$(tail -n 1 "$meta/$s.all")
   if [ "$(sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$top/patches/$s/$last" | sort -u)" = CHANGELOG ]; then
@@ -65,7 +65,7 @@ for s in "$top"/patches/*/series; do
   echo "$rank $s"
 done | sort -k1,1n -k2 | cut -d' ' -f2 > "$meta/candidates"
 candidates=$(cat "$meta/candidates")
-[ -n "$candidates" ] || die 2 "no patch series for lwIP $version (patches/*/series)"
+[ -n "$candidates" ] || die "no patch series for lwIP $version (patches/*/series)"
 describe() { sed -n 's/^base[ \t]*//p' "$top/patches/$1/derive" 2>/dev/null | grep . || echo "lwIP $version"; }
 files=$(for s in $candidates; do
   (cd "$top/patches/$s" && sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' $(cat "$meta/$s.all"))
@@ -84,7 +84,7 @@ for f in $files; do
     crlf="$crlf $f"
     sed 's/\r$//' "$dir/$f" > "$work.orig/$f"
   else
-    die 1 "$dir/$f mixes CRLF and LF line endings: convert it to one of them first"
+    die_with 1 "$dir/$f mixes CRLF and LF line endings: convert it to one of them first"
   fi
 done
 restore() { rm -rf "$work"; cp -R "$work.orig" "$work"; }
@@ -174,14 +174,14 @@ direction=forward
 best= tried=
 if [ -f "$dir/$marker" ]; then
   best=$(sed -n 1p "$dir/$marker")
-  [ "$action" != apply ] || die 1 "lwIP $version patches (series $best) are already applied in $dir (make revert first)"
+  [ "$action" != apply ] || die_with 1 "lwIP $version patches (series $best) are already applied in $dir (make revert first)"
   [ "$action" != which ] || { echo "$best"; exit 0; }
-  [ -f "$top/patches/$best/series" ] || die 2 "$dir/$marker names series $best, which is not in patches/"
+  [ -f "$top/patches/$best/series" ] || die "$dir/$marker names series $best, which is not in patches/"
   sed 1d "$dir/$marker" > "$meta/applied"
   restore
   : > "$meta/notes"
   run "$best" backward $(tac "$meta/applied") ||
-    die 1 "$dir: series $best (recorded in $marker) does not revert: $failed: $why (changed since it was applied?)"
+    die_with 1 "$dir: series $best (recorded in $marker) does not revert: $failed: $why (changed since it was applied?)"
   n=$(wc -l < "$meta/applied")
 else
   for s in $candidates; do
@@ -201,15 +201,15 @@ if [ -z "$best" ]; then
   for s in $candidates; do
     k=$(applied_prefix "$s") n=$(wc -l < "$meta/$s.code")
     if [ "$k" -eq "$n" ]; then
-      [ "$action" = revert ] || die 1 "lwIP $version patches (series $s) are already applied in $dir (make revert first)"
+      [ "$action" = revert ] || die_with 1 "lwIP $version patches (series $s) are already applied in $dir (make revert first)"
     elif [ "$k" -gt 0 ]; then
-      die 1 "$dir: patches 1..$k of the series $s are applied (up to $(sed -n "${k}p" "$meta/$s.code")), not all $n: restore the pristine files first"
+      die_with 1 "$dir: patches 1..$k of the series $s are applied (up to $(sed -n "${k}p" "$meta/$s.code")), not all $n: restore the pristine files first"
     fi
   done
   if [ "$action" = revert ]; then
     for s in $candidates; do
       try "$s" forward
-      [ "$(cut -d' ' -f1 "$meta/$s.fit")" != yes ] || die 1 "lwIP $version patches are not applied in $dir: nothing to revert"
+      [ "$(cut -d' ' -f1 "$meta/$s.fit")" != yes ] || die_with 1 "lwIP $version patches are not applied in $dir: nothing to revert"
     done
   fi
   # The closest series: the one that got furthest, the first among equals.
@@ -219,7 +219,7 @@ if [ -z "$best" ]; then
     [ "${r:-0}" -le "$reach" ] || { closest=$s reach=${r:-0}; }
   done
   read -r ok p why < "$meta/$closest.fit"
-  die 1 "$dir: no series fits lwIP $version as found (modified tree?); the closest, $closest: $p does not fit: $why"
+  die_with 1 "$dir: no series fits lwIP $version as found (modified tree?); the closest, $closest: $p does not fit: $why"
 fi
 [ "$action" != which ] || { echo "$best"; exit 0; }
 
@@ -232,7 +232,7 @@ if [ "$action" = apply ]; then
   } > "$meta/report"
   restore
   : > "$meta/notes"
-  run "$best" forward $(cat "$meta/$best.code") || die 1 "series $best no longer fits"
+  run "$best" forward $(cat "$meta/$best.code") || die_with 1 "series $best no longer fits"
   cp "$meta/$best.code" "$meta/applied"
   cl=$(cat "$meta/$best.cl")
   if [ -n "$cl" ]; then
@@ -271,7 +271,7 @@ for f in $changed; do
   # Root passes access(2) checks, so look at the write bits as well.
   if [ ! -w "$dir/$f" ] || [ ! -w "$(dirname "$dir/$f")" ] ||
      [ -n "$(find "$dir/$f" "$(dirname "$dir/$f")" -maxdepth 0 ! -perm -u+w)" ]; then
-    die 2 "$dir is read-only ($f cannot be written)"
+    die "$dir is read-only ($f cannot be written)"
   fi
 done
 new=.lwip-fastsum-new old=.lwip-fastsum-old renamed=
@@ -285,16 +285,16 @@ trap 'undo' EXIT
 trap 'exit 2' HUP INT TERM
 for f in $changed; do
   { cp -p "$dir/$f" "$dir/$f$new" && cat "$work/$f" > "$dir/$f$new" &&
-    ln -f "$dir/$f" "$dir/$f$old"; } 2>/dev/null || die 2 "cannot write $dir/$f$new (nothing changed)"
+    ln -f "$dir/$f" "$dir/$f$old"; } 2>/dev/null || die "cannot write $dir/$f$new (nothing changed)"
 done
 [ "$action" != apply ] || cp "$meta/marker" "$dir/$marker$new" 2>/dev/null ||
-  die 2 "cannot write $dir/$marker$new (nothing changed)"
+  die "cannot write $dir/$marker$new (nothing changed)"
 for f in $changed; do
-  mv -f "$dir/$f$new" "$dir/$f" || die 2 "cannot rename $dir/$f$new (nothing changed)"
+  mv -f "$dir/$f$new" "$dir/$f" || die "cannot rename $dir/$f$new (nothing changed)"
   renamed="$renamed $f"
 done
 if [ "$action" = apply ]; then
-  mv -f "$dir/$marker$new" "$dir/$marker" || die 2 "cannot rename $dir/$marker$new (nothing changed)"
+  mv -f "$dir/$marker$new" "$dir/$marker" || die "cannot rename $dir/$marker$new (nothing changed)"
 else
   rm -f "$dir/$marker"
 fi

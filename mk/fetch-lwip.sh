@@ -17,7 +17,7 @@ set -eu
 PINS="2.1.3 bookworm lwip_2.1.3+dfsg1.orig.tar.xz 0a8276d09fc4e97bbba2f953d74af2388fc2195ea156be9d7589e297a68fde24
 2.2.1 trixie lwip_2.2.1+dfsg1.orig.tar.xz 83729c274c499d3348e9fbbe043a3113f3fa8953e7efddc7c21c7fcbb1f2b7b1"
 
-die() { echo "error: $*" >&2; exit 2; }
+. "$(dirname "$0")/lib.sh"
 pin() { echo "$PINS" | awk -v v="$1" -v f="$2" '$1 == v { print $f }'; }
 sha() { sha256sum "$1" | cut -d' ' -f1; }
 

@@ -55,21 +55,13 @@
 set -eu
 # SERIES_PATCHES: another patches/ directory (the tests' planted copies)
 patches=$(cd "${SERIES_PATCHES:-$(dirname "$0")/../patches}" && pwd) || exit 2
-die() { echo "error: $2" >&2; exit "$1"; }
+. "$(dirname "$0")/lib.sh"
 
-series_list() { sed -e 's/#.*//' -e 's/[ \t].*//' -e '/^$/d' "$1/series"; }
 slug() { echo "$1" | sed 's/^[0-9]*-//; s/\.patch$//'; }
-touched() { # the files the patches of series directory $1 touch
-  (cd "$1" && sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' $(series_list "$1") | sort -u)
-}
 fingerprint() { # SERIESDIR TREE
-  for f in $(touched "$1"); do
+  for f in $(series_touched "$1"); do
     if [ -f "$2/$f" ]; then printf '%s ' "$f"; sed 's/\r$//' "$2/$f" | sha256sum; else echo "$f missing"; fi
   done | sha256sum | cut -d' ' -f1
-}
-recorded() { sed -n "s/^# $2 //p" "$1/series"; }
-patches_hash() { # the patches of series directory $1
-  for p in $(series_list "$1"); do cat "$1/$p"; done | sha256sum | cut -d' ' -f1
 }
 generated() { [ -f "$patches/$1/derive" ]; }
 from_of() { sed -n 's/^from[ \t][ \t]*//p' "$patches/$1/derive"; }
@@ -77,7 +69,7 @@ from_of() { sed -n 's/^from[ \t][ \t]*//p' "$patches/$1/derive"; }
 # fixups, as they are now.
 made_from() {
   c=$patches/$(from_of "$1") d=$patches/$1
-  { cat "$c/series"; for p in $(series_list "$c"); do cat "$c/$p"; done
+  { cat "$c/series"; for p in $(series_patches "$c"); do cat "$c/$p"; done
     cat "$d/derive"; for f in "$d"/fixup-*.diff; do [ ! -f "$f" ] || cat "$f"; done; } | sha256sum | cut -d' ' -f1
 }
 fixup_of() { echo "$patches/$1/fixup-$(slug "$2").diff"; }
@@ -111,9 +103,9 @@ new_repo() { # WORK
   git -C "$1" config merge.conflictStyle merge
 }
 am_series() { # WORK NAME TREE: apply series NAME on top
-  for p in $(series_list "$patches/$2"); do
+  for p in $(series_patches "$patches/$2"); do
     git -C "$1" am -q --committer-date-is-author-date "$patches/$2/$p" ||
-      die 1 "patches/$2/$p does not apply to $3"
+      die_with 1 "patches/$2/$p does not apply to $3"
   done
 }
 # write_series WORK REV OUTDIR TREE [HEADER...]: the commits after REV as
@@ -140,20 +132,20 @@ write_series() {
 make_generated() {
   name=$1 ctree=$2 btree=$3 work=$4 out=$5
   from=$(from_of "$name")
-  for t in "$ctree" "$btree"; do [ -f "$t/src/include/lwip/init.h" ] || die 2 "$t is not an lwIP tree"; done
+  for t in "$ctree" "$btree"; do [ -f "$t/src/include/lwip/init.h" ] || die "$t is not an lwIP tree"; done
   new_repo "$work"
   work=$(cd "$work" && pwd)
-  import_tree "$work" "$ctree" "base of $from" $(touched "$patches/$from")
+  import_tree "$work" "$ctree" "base of $from" $(series_touched "$patches/$from")
   am_series "$work" "$from" "$ctree"
   git -C "$work" tag canonical
-  n=$(series_list "$patches/$from" | wc -l)
+  n=$(series_patches "$patches/$from" | wc -l)
   git -C "$work" checkout -q --detach "canonical~$n"
-  import_tree "$work" "$btree" "base of $name" $(touched "$patches/$from")
+  import_tree "$work" "$btree" "base of $name" $(series_touched "$patches/$from")
   git -C "$work" tag base
   i=0
   for c in $(git -C "$work" rev-list --reverse "canonical~$n..canonical"); do
     i=$((i + 1))
-    p=$(series_list "$patches/$from" | sed -n "${i}p")
+    p=$(series_patches "$patches/$from" | sed -n "${i}p")
     fix=$(fixup_of "$name" "$p")
     conflict=
     git -C "$work" cherry-pick --no-commit "$c" >/dev/null 2>&1 || conflict=yes
@@ -163,16 +155,16 @@ make_generated() {
     done
     if [ "${DERIVE_STOP:-}" = "$(slug "$p")" ] || { [ -n "$conflict" ] && [ ! -f "$fix" ]; }; then
       git -C "$work" commit -q --allow-empty -m "picked $p"
-      [ ! -f "$fix" ] || git -C "$work" apply "$fix" || die 2 "$fix does not apply any more"
+      [ ! -f "$fix" ] || git -C "$work" apply "$fix" || die "$fix does not apply any more"
       slug "$p" > "$work/.git/derive-stop"
       why="stopped after $p (DERIVE_STOP)"
       [ -z "$conflict" ] || why="$p conflicts with the base ($(conflict_markers "$work"))"
-      die 3 "patches/$name: $why; edit $work (git diff: the fixup so far), then: mk/series.sh fixup $name $work 'why it differs'"
+      die_with 3 "patches/$name: $why; edit $work (git diff: the fixup so far), then: mk/series.sh fixup $name $work 'why it differs'"
     fi
     [ ! -f "$fix" ] || git -C "$work" apply --index "$fix" ||
-      die 1 "patches/$name/$(basename "$fix") does not apply after $p: make the fixup again"
-    [ -z "$(conflict_markers "$work")" ] || die 1 "patches/$name: $p: conflicts left in $(conflict_markers "$work")"
-    ! git -C "$work" diff --cached --quiet || die 1 "patches/$name: $p changes nothing on its base (has the base that change already?)"
+      die_with 1 "patches/$name/$(basename "$fix") does not apply after $p: make the fixup again"
+    [ -z "$(conflict_markers "$work")" ] || die_with 1 "patches/$name: $p: conflicts left in $(conflict_markers "$work")"
+    ! git -C "$work" diff --cached --quiet || die_with 1 "patches/$name: $p changes nothing on its base (has the base that change already?)"
     { printf '%s\n' "$(git -C "$work" log -1 --format=%B "$c")"
       [ -z "$(paragraph_of "$fix")" ] || { echo; paragraph_of "$fix"; }; } > "$work/.git/derive-msg"
     GIT_AUTHOR_DATE=$(git -C "$work" log -1 --format=%ad --date=raw "$c") \
@@ -181,7 +173,7 @@ make_generated() {
   write_series "$work" base "$out" "$btree" \
     "generated from $from by mk/series.sh (see derive): do not edit" \
     "made-from $(made_from "$name")"
-  sed -i "/^# base-files /a # patches $(patches_hash "$out")" "$out/series"
+  sed -i "/^# base-files /a # patches $(series_hash "$out")" "$out/series"
 }
 conflict_markers() { git -C "$1" grep -l -e '^<<<<<<< base$' -e '^>>>>>>> series$' -- . | tr '\n' ' ' || true; }
 
@@ -215,37 +207,37 @@ normalize() {
 check_generated() {
   name=$1 dir=$patches/$1 from=$(from_of "$1")
   canon=$patches/$from
-  fail() { die 1 "patches/$name: $*"; }
+  fail() { die_with 1 "patches/$name: $*"; }
   again="make it again (make patches-derive LWIP_BASES=...)"
-  [ "$(recorded "$dir" made-from)" = "$(made_from "$name")" ] ||
+  [ "$(series_field "$dir" made-from)" = "$(made_from "$name")" ] ||
     fail "made from another version of patches/$from, derive or a fixup: $again"
-  [ "$(recorded "$dir" patches)" = "$(patches_hash "$dir")" ] || fail "its patches were edited after they were made: $again"
-  n=$(series_list "$canon" | wc -l)
-  [ "$(series_list "$dir" | wc -l)" -eq "$n" ] || fail "$(series_list "$dir" | wc -l) patches, patches/$from has $n"
+  [ "$(series_field "$dir" patches)" = "$(series_hash "$dir")" ] || fail "its patches were edited after they were made: $again"
+  n=$(series_patches "$canon" | wc -l)
+  [ "$(series_patches "$dir" | wc -l)" -eq "$n" ] || fail "$(series_patches "$dir" | wc -l) patches, patches/$from has $n"
   i=0
-  for p in $(series_list "$canon"); do
+  for p in $(series_patches "$canon"); do
     i=$((i + 1))
-    g=$(series_list "$dir" | sed -n "${i}p")
+    g=$(series_patches "$dir" | sed -n "${i}p")
     [ "$(slug "$g")" = "$(slug "$p")" ] || fail "patch $i is $g, not $p"
   done
   # Both series as text to compare: each patch's author, date and subject
   # (H), message (M: the canonical one with its fixup's paragraph) and the
   # +/- lines of each file (D), but those of the files its fixup touches.
   tmp=$(mktemp -d "${TMPDIR:-/tmp}/series-check.XXXXXX")
-  for p in $(series_list "$canon"); do
+  for p in $(series_patches "$canon"); do
     fix=$(fixup_of "$name" "$p")
     [ -f "$fix" ] || continue
     sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$fix" | sort -u | sed "s|^|X $(slug "$p") |"
     paragraph_of "$fix" | sed "s|^|P $(slug "$p") |"
   done > "$tmp/fixups"
-  (cd "$canon" && normalize "$tmp/fixups" canonical $(series_list "$canon")) > "$tmp/c"
-  (cd "$dir" && normalize "$tmp/fixups" generated $(series_list "$dir")) > "$tmp/g"
+  (cd "$canon" && normalize "$tmp/fixups" canonical $(series_patches "$canon")) > "$tmp/c"
+  (cd "$dir" && normalize "$tmp/fixups" generated $(series_patches "$dir")) > "$tmp/g"
   if ! cmp -s "$tmp/c" "$tmp/g"; then
     at=$(diff "$tmp/c" "$tmp/g" | sed -n '1s/^\([0-9]*\).*/\1/p')
     what=$(sed -n "${at}p" "$tmp/c" | cut -c1)
     p=$(head -n "$at" "$tmp/c" | sed -n 's/^= //p' | tail -n 1)
-    g=$(series_list "$dir" | grep -e "-$p\.patch\$")
-    p=$(series_list "$canon" | grep -e "-$p\.patch\$")
+    g=$(series_patches "$dir" | grep -e "-$p\.patch\$")
+    p=$(series_patches "$canon" | grep -e "-$p\.patch\$")
     rm -rf "$tmp"
     case $what in
       H) fail "$g: its author, date or subject are not those of patches/$from/$p" ;;
@@ -257,7 +249,7 @@ check_generated() {
   for f in "$dir"/fixup-*.diff; do
     [ -f "$f" ] || continue
     s=$(basename "$f" .diff)
-    series_list "$canon" | grep -q "^[0-9]*-${s#fixup-}\.patch\$" || fail "$(basename "$f") names no patch of patches/$from"
+    series_patches "$canon" | grep -q "^[0-9]*-${s#fixup-}\.patch\$" || fail "$(basename "$f") names no patch of patches/$from"
   done
   echo "patches/$name: in sync with patches/$from, $n patches, $(ls "$dir"/fixup-*.diff 2>/dev/null | wc -l) fixups"
 }
@@ -266,47 +258,47 @@ check_generated() {
 bases_of() {
   for s in "$patches"/*/series; do
     s=$(dirname "$s")
-    [ "$(recorded "$s" base-files)" != "$(fingerprint "$s" "$1")" ] || basename "$s"
+    [ "$(series_field "$s" base-files)" != "$(fingerprint "$s" "$1")" ] || basename "$s"
   done
 }
 
-[ $# -ge 2 ] || die 2 "usage: $0 import|export|make|fixup|check|bases|sync ..."
+[ $# -ge 2 ] || die "usage: $0 import|export|make|fixup|check|bases|sync ..."
 action=$1
 case $action in
 import)
-  [ $# -eq 4 ] || die 2 "usage: $0 import NAME TREE WORK"
+  [ $# -eq 4 ] || die "usage: $0 import NAME TREE WORK"
   name=$2 tree=$3 work=$4
-  [ -f "$patches/$name/series" ] || die 2 "no series patches/$name"
-  [ ! -e "$work" ] || die 2 "$work exists; remove it to import again"
+  [ -f "$patches/$name/series" ] || die "no series patches/$name"
+  [ ! -e "$work" ] || die "$work exists; remove it to import again"
   new_repo "$work"
   import_tree "$work" "$tree" "lwIP tree of patches/$name (LF)"
   am_series "$work" "$name" "$tree"
-  echo "$work: patches/$name as $(series_list "$patches/$name" | wc -l) commits"
+  echo "$work: patches/$name as $(series_patches "$patches/$name" | wc -l) commits"
   ;;
 export)
-  [ $# -eq 3 ] || [ $# -eq 4 ] || die 2 "usage: $0 export NAME WORK [OUTDIR]"
+  [ $# -eq 3 ] || [ $# -eq 4 ] || die "usage: $0 export NAME WORK [OUTDIR]"
   name=$2 work=$3 out=${4:-$patches/$2}
-  ! generated "$name" || die 2 "patches/$name is generated from patches/$(from_of "$name"): edit that one"
+  ! generated "$name" || die "patches/$name is generated from patches/$(from_of "$name"): edit that one"
   root=$(git -C "$work" rev-list --max-parents=0 HEAD)
   rm -rf "$work.tree" && mkdir -p "$work.tree" && git -C "$work" archive "$root" | tar -x -C "$work.tree"
   write_series "$work" "$root" "$out" "$work.tree" \
     "canonical: edit it in git (make patchwork, make patches-export), then make the series generated from it again (make patches-derive)"
   rm -rf "$work.tree"
-  echo "$out: $(series_list "$out" | wc -l) patches"
+  echo "$out: $(series_patches "$out" | wc -l) patches"
   ;;
 make)
-  [ $# -eq 5 ] || [ $# -eq 6 ] || die 2 "usage: $0 make NAME CANONICAL_TREE BASE_TREE WORK [OUTDIR]"
-  generated "$2" || die 2 "patches/$2 is not a generated series (no patches/$2/derive)"
+  [ $# -eq 5 ] || [ $# -eq 6 ] || die "usage: $0 make NAME CANONICAL_TREE BASE_TREE WORK [OUTDIR]"
+  generated "$2" || die "patches/$2 is not a generated series (no patches/$2/derive)"
   make_generated "$2" "$3" "$4" "$5" "${6:-$patches/$2}"
   echo "patches/$2: made from patches/$(from_of "$2"), onto $4"
   ;;
 fixup)
-  [ $# -eq 4 ] || [ $# -eq 5 ] || die 2 "usage: $0 fixup NAME WORK REASON [PARAGRAPH]"
+  [ $# -eq 4 ] || [ $# -eq 5 ] || die "usage: $0 fixup NAME WORK REASON [PARAGRAPH]"
   name=$2 work=$3 reason=$4 para=${5:-}
-  [ -f "$work/.git/derive-stop" ] || die 2 "$work did not stop at a patch (make it with DERIVE_STOP=SLUG)"
+  [ -f "$work/.git/derive-stop" ] || die "$work did not stop at a patch (make it with DERIVE_STOP=SLUG)"
   fix=$patches/$name/fixup-$(cat "$work/.git/derive-stop").diff
   git -C "$work" add -A
-  ! git -C "$work" diff --cached --quiet || die 2 "nothing changed in $work since it stopped"
+  ! git -C "$work" diff --cached --quiet || die "nothing changed in $work since it stopped"
   { echo "# SPDX-License-Identifier: BSD-3-Clause"
     printf '%s\n' "$reason" | fold -s -w 70 | sed 's/ *$//; s/^/# /'
     [ -z "$para" ] || { echo; printf '%s\n' "$para" | fold -s -w 72 | sed 's/ *$//'; }
@@ -316,28 +308,28 @@ fixup)
   echo "patches/$name/$(basename "$fix") recorded: make the series again"
   ;;
 bases)
-  [ $# -eq 2 ] || die 2 "usage: $0 bases TREE"
+  [ $# -eq 2 ] || die "usage: $0 bases TREE"
   bases_of "$2"
   ;;
 check)
-  [ $# -eq 2 ] || die 2 "usage: $0 check NAME"
-  generated "$2" || die 2 "patches/$2 is not a generated series (no patches/$2/derive)"
+  [ $# -eq 2 ] || die "usage: $0 check NAME"
+  generated "$2" || die "patches/$2 is not a generated series (no patches/$2/derive)"
   check_generated "$2"
   ;;
 sync)
-  [ $# -ge 3 ] || die 2 "usage: $0 sync check|write WORK [TREE...]"
+  [ $# -ge 3 ] || die "usage: $0 sync check|write WORK [TREE...]"
   mode=$2 syncdir=$3
   shift 3
-  case $mode in check|write) ;; *) die 2 "unknown mode '$mode' (check or write)" ;; esac
+  case $mode in check|write) ;; *) die "unknown mode '$mode' (check or write)" ;; esac
   mkdir -p "$syncdir"
   : > "$syncdir/bases"
   for t in "$@"; do
-    [ -f "$t/src/include/lwip/init.h" ] || die 2 "$t is not an lwIP tree"
+    [ -f "$t/src/include/lwip/init.h" ] || die "$t is not an lwIP tree"
     echo "$t $(bases_of "$t" | tr '\n' ' ')" >> "$syncdir/bases"
   done
   base_tree() { awk -v s="$1" '{ for (i = 2; i <= NF; i++) if ($i == s) { print $1; exit } }' "$syncdir/bases"; }
   while read -r t names; do
-    [ -n "$names" ] || die 2 "$t is the base of no series (its files differ from every series' base)"
+    [ -n "$names" ] || die "$t is the base of no series (its files differ from every series' base)"
   done < "$syncdir/bases"
   for d in "$patches"/*/series; do
     name=$(basename "$(dirname "$d")")
@@ -345,18 +337,18 @@ sync)
     if ! generated "$name"; then
       [ -n "$t" ] && [ "$mode" = check ] || continue
       new_repo "$syncdir/$name.git"
-      import_tree "$syncdir/$name.git" "$t" "lwIP tree of patches/$name" $(touched "$patches/$name")
+      import_tree "$syncdir/$name.git" "$t" "lwIP tree of patches/$name" $(series_touched "$patches/$name")
       am_series "$syncdir/$name.git" "$name" "$t"
       "$0" export "$name" "$syncdir/$name.git" "$syncdir/$name" >/dev/null
       diff -r "$patches/$name" "$syncdir/$name" >/dev/null ||
-        die 1 "patches/$name is not what git format-patch makes of it on $t: import and export it (make patchwork, make patches-export)"
+        die_with 1 "patches/$name is not what git format-patch makes of it on $t: import and export it (make patchwork, make patches-export)"
       echo "patches/$name: git am and git format-patch on $t give it byte for byte"
       continue
     fi
     [ "$mode" = write ] || check_generated "$name"
     [ -n "$t" ] || { echo "patches/$name: not made again (its base is not among the trees)"; continue; }
     ct=$(base_tree "$(from_of "$name")")
-    [ -n "$ct" ] || die 2 "patches/$name: the base of patches/$(from_of "$name") is not among the trees"
+    [ -n "$ct" ] || die "patches/$name: the base of patches/$(from_of "$name") is not among the trees"
     if [ "$mode" = write ]; then
       make_generated "$name" "$ct" "$t" "$syncdir/$name.git" "$patches/$name"
       echo "patches/$name: made from patches/$(from_of "$name"), onto $t"
@@ -364,11 +356,11 @@ sync)
       make_generated "$name" "$ct" "$t" "$syncdir/$name.git" "$syncdir/$name"
       for f in "$syncdir/$name"/*; do
         cmp -s "$f" "$patches/$name/$(basename "$f")" ||
-          die 1 "patches/$name is not what its canonical series gives on $t ($(basename "$f") differs): make it again (make patches-derive)"
+          die_with 1 "patches/$name is not what its canonical series gives on $t ($(basename "$f") differs): make it again (make patches-derive)"
       done
       echo "patches/$name: made again on $t, byte for byte"
     fi
   done
   ;;
-*) die 2 "unknown action '$action' (import, export, make, fixup, check, bases or sync)" ;;
+*) die "unknown action '$action' (import, export, make, fixup, check, bases or sync)" ;;
 esac

@@ -9,7 +9,8 @@
 #   - another CC recompiles every object, with the new compiler.
 # MAKE is the make to run (the caller's).
 set -eu
-die() { echo "error: flags-test: $*" >&2; exit 1; }
+tag=flags-test
+. "$(dirname "$0")/../../../mk/lib.sh"
 [ $# -eq 2 ] || die "usage: flags-test.sh DIR LWIP_TREE"
 dir=$1 tree=$2
 : "${MAKE:=make}"
@@ -22,23 +23,23 @@ log=$dir/make.log
 # many objects were compiled.
 build() {
   $MAKE --no-print-directory -j1 -O BUILD="$dir" LWIP_DIR="$tree" V=1 "$@" $goals >"$log" 2>&1 ||
-    { cat "$log"; die "make $* failed"; }
+    { cat "$log"; die_with 1 "make $* failed"; }
   grep -c -- ' -c ' "$log" || true
 }
 
 all=$(build)
-[ "$all" -gt 3 ] || die "the first build compiled $all objects"
+[ "$all" -gt 3 ] || die_with 1 "the first build compiled $all objects"
 n=$(build)
-[ "$n" = 0 ] || die "a second build with the same flags compiled $n objects"
+[ "$n" = 0 ] || die_with 1 "a second build with the same flags compiled $n objects"
 n=$(build OPT_CFLAGS="-O2 -g -DFLAGS_TEST_OPT")
-[ "$n" = "$all" ] || die "OPT_CFLAGS changed: $n of $all objects compiled"
+[ "$n" = "$all" ] || die_with 1 "OPT_CFLAGS changed: $n of $all objects compiled"
 n=$(grep -- ' -c ' "$log" | grep -c -- '-DFLAGS_TEST_OPT' || true)
-[ "$n" = "$all" ] || die "OPT_CFLAGS changed: the new flag in $n of $all compiler commands"
+[ "$n" = "$all" ] || die_with 1 "OPT_CFLAGS changed: the new flag in $n of $all compiler commands"
 n=$(build OPT_CFLAGS="-O2 -g -DFLAGS_TEST_OPT")
-[ "$n" = 0 ] || die "the same OPT_CFLAGS again compiled $n objects"
+[ "$n" = 0 ] || die_with 1 "the same OPT_CFLAGS again compiled $n objects"
 n=$(build OPT_CFLAGS="-O2 -g -DFLAGS_TEST_OPT" CC="cc -DFLAGS_TEST_CC")
-[ "$n" = "$all" ] || die "CC changed: $n of $all objects compiled"
+[ "$n" = "$all" ] || die_with 1 "CC changed: $n of $all objects compiled"
 n=$(grep -- ' -c ' "$log" | grep -c -- '^cc -DFLAGS_TEST_CC' || true)
-[ "$n" = "$all" ] || die "CC changed: the new compiler in $n of $all compiler commands"
+[ "$n" = "$all" ] || die_with 1 "CC changed: the new compiler in $n of $all compiler commands"
 rm -rf "$dir"
 echo "flags-test: OPT_CFLAGS and CC changes rebuild all $all objects with the new flags; unchanged flags rebuild none"

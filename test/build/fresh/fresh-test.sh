@@ -20,7 +20,7 @@
 # copied out of the root first, to WORKDIR/kept/ (the path it had under
 # build/), and its path printed.
 set -eu
-die() { echo "error: $*" >&2; exit 2; }
+. "$(dirname "$0")/../../../mk/lib.sh"
 
 SUITE=bookworm
 MIRROR=http://deb.debian.org/debian

@@ -20,6 +20,7 @@
 # AArch64 and RISC-V (cycles.sh checks ARMv6-M on Cortex-M0+). The limits
 # of the paths are test/measure/count/limits.sh's.
 set -eu
+. "$(dirname "$0")/../../../mk/lib.sh"
 
 usage() {
   echo "usage: count.sh OUTPUT.md IP4_INLINE IP4_CALL IP4_CALL_FASTSUM EMULATOR PROG [EMULATOR PROG]..." >&2
@@ -48,9 +49,7 @@ N=4
 instructions() {
   e=$1
   shift
-  # qemu 8.1 renamed -singlestep to -one-insn-per-tb.
-  if "$e" -h | grep -q -- '-one-insn-per-tb'; then one=-one-insn-per-tb; else one=-singlestep; fi
-  "$e" $one -d exec,nochain -D /dev/stdout "$@" </dev/null | grep -c '^Trace' || true
+  "$e" "$(qemu_one_insn "$e")" -d exec,nochain -D /dev/stdout "$@" </dev/null | grep -c '^Trace' || true
 }
 
 # per_call WHAT EMULATOR PROGRAM ARGS-BEFORE-CALLS...: instructions per

@@ -8,7 +8,9 @@
 # CORE: a bare-metal core under qemu-system (cortex-m0plus, cortex-m3,
 # cortex-m4, rv32imc, lx106) on board MACHINE, its arguments through
 # semihosting; or a Linux program under qemu-user (arm, aarch64, riscv64;
-# MACHINE "user").
+# MACHINE "user"). The sourcing script sets here, this directory.
+
+. "$here/../../../mk/lib.sh"
 
 trace_cores="cortex-m0plus cortex-m3 cortex-m4 rv32imc lx106 arm aarch64 riscv64"
 
@@ -64,9 +66,7 @@ trace_run() {
   shift 4
   case $machine in
     user)
-      # qemu 8.1 renamed -singlestep to -one-insn-per-tb.
-      if $(trace_qemu "$core") -h | grep -q -- '-one-insn-per-tb'; then one=-one-insn-per-tb; else one=-singlestep; fi
-      timeout 120 $(trace_qemu "$core") $one -d exec,nochain -D "$trace" "$prog" "$@" \
+      timeout 120 $(trace_qemu "$core") "$(qemu_one_insn "$(trace_qemu "$core")")" -d exec,nochain -D "$trace" "$prog" "$@" \
         </dev/null >"$trace.out" 2>&1 ;;
     *)
       args=

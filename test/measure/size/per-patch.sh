@@ -9,7 +9,7 @@
 # with LWIP_INLINE_IP_CHKSUM 0. Prints a Markdown table: each total and its
 # difference to the row before.
 set -eu
-die() { echo "error: $*" >&2; exit 2; }
+. "$(dirname "$0")/../../../mk/lib.sh"
 [ $# -ge 4 ] || die "usage: per-patch.sh WORKDIR TREE SERIES_DIR \"CORE=COMPILE COMMAND\"..."
 work=$1 tree=$2 series=$3
 shift 3
@@ -67,7 +67,7 @@ printf '\n'
 
 row "stock" prev
 n=0
-for p in $(sed -e 's/#.*//' "$series/series"); do
+for p in $(series_patches "$series"); do
   n=$((n + 1))
   patch -p1 -s --batch --no-backup-if-mismatch -d "$work/tree" <"$series/$p" >/dev/null ||
     die "$p does not apply after the patches before it"

@@ -4,7 +4,7 @@
 # Markdown tables of `make size` from DIR/OPT/CORE/OBJECT.o and LINKED.elf:
 # text/data/bss of each object, and the text of each link.
 set -eu
-die() { echo "error: $*" >&2; exit 2; }
+. "$(dirname "$0")/../../../mk/lib.sh"
 [ $# = 5 ] || die "usage: size-table.sh DIR OPTS CORES OBJECTS LINKED"
 dir=$1 opts=$2 cores=$3 objects=$4 linked=$5
 

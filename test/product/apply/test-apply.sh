@@ -12,6 +12,7 @@
 # leaves the tree as it was; a revert gives the very bytes back.
 set -u
 top=$(cd "$(dirname "$0")/../../.." && pwd)
+. "$top/mk/lib.sh"
 apply=$top/mk/apply-patches.sh
 [ $# -ge 2 ] || { echo "usage: $0 WORKDIR TREE..." >&2; exit 2; }
 work=$1
@@ -39,16 +40,15 @@ fresh() {
   rm -rf "$2" && mkdir -p "$2" &&
     for d in src test CHANGELOG UPGRADING; do [ ! -e "$1/$d" ] || cp -R "$1/$d" "$2/"; done
 }
-series() { sed -e 's/#.*//' -e 's/[ \t].*//' -e '/^$/d' "$top/patches/$1/series"; }
 to_lf() { find "$1" -type f \( -name '*.[ch]' -o -name '*.mk' -o -name CHANGELOG \) -exec sed -i 's/\r$//' {} +; }
 chosen() { printf '%s\n' "$out" | sed -n 's/^lwIP .*: series \([^ ]*\) (made for.*/\1/p'; }
 # The code patches of series S: all but a last one that only adds CHANGELOG entries.
 code() {
-  last=$(series "$1" | tail -n 1)
+  last=$(series_patches "$top/patches/$1" | tail -n 1)
   if [ "$(sed -n 's|^diff --git a/\([^ ]*\) .*|\1|p' "$top/patches/$1/$last" | sort -u)" = CHANGELOG ]; then
-    series "$1" | sed '$d'
+    series_patches "$top/patches/$1" | sed '$d'
   else
-    series "$1"
+    series_patches "$top/patches/$1"
   fi
 }
 # oracle S TREE [all]: patch(1) runs S's code patches (all: every patch)
@@ -57,7 +57,7 @@ code() {
 # hunk that needed an offset or fuzz.
 oracle() {
   rm -rf "$work/oracle" && cp -R "$2" "$work/oracle" && to_lf "$work/oracle"
-  if [ "${3:-}" = all ]; then ps=$(series "$1"); else ps=$(code "$1"); fi
+  if [ "${3:-}" = all ]; then ps=$(series_patches "$top/patches/$1"); else ps=$(code "$1"); fi
   for p in $ps; do
     o=$(patch -d "$work/oracle" -p1 --force -r - < "$top/patches/$1/$p" 2>&1)
     st=$?
@@ -181,12 +181,12 @@ for tree in "$@"; do
   # patch changes only lines the series added), and one changed where the
   # second patch's goes (the series stops there, before the last)
   touching=$(code "$s" | wc -l)
-  while [ "$touching" -gt 2 ] && [ -z "$(removed_line "$s" "$(series "$s" | sed -n "${touching}p")" "$pristine")" ]; do
+  while [ "$touching" -gt 2 ] && [ -z "$(removed_line "$s" "$(series_patches "$top/patches/$s" | sed -n "${touching}p")" "$pristine")" ]; do
     touching=$((touching - 1))
   done
   for nth in $touching 2; do
     fresh "$pristine" "$t"
-    change_removed_line "$s" "$(series "$s" | sed -n "${nth}p")" "$t" || continue
+    change_removed_line "$s" "$(series_patches "$top/patches/$s" | sed -n "${nth}p")" "$t" || continue
     misfit=$(oracle "$s" "$t" | sed -n 's/^misfit //p')
     checks=$((checks + 1))
     [ -n "$misfit" ] || { fail "$v: $s still fits the tree changed for patch $nth"; continue; }
@@ -205,7 +205,7 @@ EOF
   # and by revert, and left as it was
   fresh "$pristine" "$t"
   to_lf "$t"
-  for p in $(series "$s" | head -n 2); do
+  for p in $(series_patches "$top/patches/$s" | head -n 2); do
     patch -s -d "$t" -p1 < "$top/patches/$s/$p" >/dev/null || fail "$v: $p does not apply"
   done
   cp -R "$t" "$t.partial"
@@ -241,7 +241,7 @@ EOF
   # a write that fails half way (the fourth file the series touches, or the
   # last: a cat that writes part of it and fails, as on a full disk) leaves
   # the tree byte for byte as it was, for apply and for revert
-  files=$(cd "$top/patches/$s" && sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' $(series "$s") | sort -u)
+  files=$(series_touched "$top/patches/$s")
   victim=$(printf '%s\n' $files | sed -n '4p')
   [ -n "$victim" ] || victim=$(printf '%s\n' $files | tail -n 1)
   shim=$work/shim-$i

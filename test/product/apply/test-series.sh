@@ -8,6 +8,7 @@
 # what git format-patch gives. TREEs: the canonical series' Debian trees.
 set -u
 top=$(cd "$(dirname "$0")/../../.." && pwd)
+. "$top/mk/lib.sh"
 series=$top/mk/series.sh
 [ $# -ge 1 ] || { echo "usage: $0 WORKDIR [TREE...]" >&2; exit 2; }
 work=$1
@@ -29,10 +30,9 @@ fresh() { rm -rf "$work/patches" && mkdir -p "$work" && cp -R "$top/patches" "$w
 # rehash NAME: record NAME's patches as they are now (what a hand edit that
 # also fixed the hash would do)
 rehash() {
-  h=$(for q in $(sed -e '/^#/d' "$work/patches/$1/series"); do cat "$work/patches/$1/$q"; done | sha256sum | cut -d' ' -f1)
-  sed -i "s/^# patches .*/# patches $h/" "$work/patches/$1/series"
+  sed -i "s/^# patches .*/# patches $(series_hash "$work/patches/$1")/" "$work/patches/$1/series"
 }
-nth() { sed -e '/^#/d' "$work/patches/$1/series" | sed -n "$2p"; }
+nth() { series_patches "$work/patches/$1" | sed -n "$2p"; }
 
 generated=$(cd "$top/patches" && ls -d */derive | sed 's|/derive||')
 [ -n "$generated" ] || { echo "test-series: no generated series" >&2; exit 2; }

@@ -25,7 +25,6 @@
 #include <string.h>
 
 #include "packets.h"
-#include "rfc1071.h"
 #include "router.h"
 #include "lwip/stats.h"
 #include "lwip/udp.h"
@@ -80,7 +79,7 @@ echo_request(size_t datalen)
 {
   struct pkt_ip ip = ip_hdr(ADDR_A2, ADDR_A1, PROTO_ICMP, 64);
 
-  return pkt_ipv4(pkt, &ip, l4, pkt_icmp_echo(l4, 1, 1, datalen));
+  return pkt_datagram(pkt, &ip, l4, pkt_icmp_echo(l4, PKT_ICMP_ECHO, 1, 1, datalen, 1));
 }
 
 /* A UDP datagram from A2 to dst (port 9: discarded there, forwarded here). */
@@ -89,7 +88,7 @@ udp_to(uint32_t dst, uint16_t dport, uint8_t ttl, size_t datalen)
 {
   struct pkt_ip ip = ip_hdr(ADDR_A2, dst, PROTO_UDP, ttl);
 
-  return pkt_ipv4(pkt, &ip, l4, pkt_udp(l4, ADDR_A2, dst, 4000, dport, datalen));
+  return pkt_datagram(pkt, &ip, l4, pkt_udp(l4, 4000, dport, datalen, 2));
 }
 
 /* --- header fields out of range --- */
@@ -100,7 +99,7 @@ ihl_4(void)
   size_t n = echo_request(8);
 
   pkt[0] = 0x44;
-  pkt_fix_ip_chksum(pkt);
+  pkt_fix_ip_checksum(pkt);
   receive(n);
 }
 
@@ -121,7 +120,7 @@ ihl_past_packet(void)
 
   pkt[0] = 0x4f; /* 60 bytes of header in a 20-byte packet */
   memset(pkt + n, 0, 40);
-  pkt_fix_ip_chksum(pkt);
+  pkt_fix_ip_checksum(pkt);
   receive(n);
 }
 
@@ -134,7 +133,7 @@ ihl_past_first_pbuf(void)
 
   ip.opts = nop4;
   ip.optlen = sizeof(nop4);
-  n = pkt_ipv4(pkt, &ip, l4, pkt_icmp_echo(l4, 1, 1, 8));
+  n = pkt_datagram(pkt, &ip, l4, pkt_icmp_echo(l4, PKT_ICMP_ECHO, 1, 1, 8, 1));
   router_receive(ROUTER_A, pkt, (u16_t)n, 20, 3, 0, 0);
 }
 
@@ -144,7 +143,7 @@ set_total_length(uint16_t total)
   size_t n = echo_request(40);
 
   pkt_put16(pkt + 2, total);
-  pkt_fix_ip_chksum(pkt);
+  pkt_fix_ip_checksum(pkt);
   receive(n);
 }
 
@@ -189,22 +188,21 @@ fragment_with_options(void)
   receive(pkt_ipv4(pkt, &ip, l4, 16));
 }
 
-/* The echo request of echo_request(datalen) cut at the offsets cuts[]
- * (bytes, multiples of 8, ascending per piece; -1 ends), each piece from
- * cuts[i] to cuts[i + 1] (or the end), sent in the order given. */
+/* An echo request with datalen bytes of data, its ICMP message in pieces
+ * from from[i] to to[i] (bytes, multiples of 8; to[i] -1: the end; from[i]
+ * -1 ends), sent in the order given. */
 static void
 echo_fragments(size_t datalen, const int *from, const int *to)
 {
   struct pkt_ip ip = ip_hdr(ADDR_A2, ADDR_A1, PROTO_ICMP, 64);
   static uint8_t echo[1 << 16];
-  size_t len = pkt_icmp_echo(echo, 7, 7, datalen);
+  size_t len = pkt_datagram(echo, &ip, l4, pkt_icmp_echo(l4, PKT_ICMP_ECHO, 7, 7, datalen, 7)) - 20;
   int i;
 
   for (i = 0; from[i] >= 0; i++) {
     size_t end = to[i] < 0 ? len : (size_t)to[i];
 
-    ip.frag = (uint16_t)((from[i] / 8) | (end < len ? PKT_MF : 0));
-    receive(pkt_ipv4(pkt, &ip, echo + from[i], end - (size_t)from[i]));
+    receive(pkt_fragment(pkt, echo, (size_t)from[i], end - (size_t)from[i], end < len));
   }
 }
 
@@ -292,7 +290,7 @@ forward_ttl1_icmp(void)
 {
   struct pkt_ip ip = ip_hdr(ADDR_A2, ADDR_B2, PROTO_ICMP, 1);
 
-  receive(pkt_ipv4(pkt, &ip, l4, pkt_icmp_echo(l4, 1, 1, 8)));
+  receive(pkt_datagram(pkt, &ip, l4, pkt_icmp_echo(l4, PKT_ICMP_ECHO, 1, 1, 8, 1)));
 }
 
 static void forward_ttl0(void) { receive(udp_to(ADDR_B2, 9, 0, 32)); }
@@ -304,14 +302,12 @@ static void forward_ttl0(void) { receive(udp_to(ADDR_B2, 9, 0, 32)); }
 static void
 id_for_zero_checksum(uint8_t out_ttl)
 {
-  uint8_t hdr[20];
+  uint8_t ttl = pkt[8];
 
-  memcpy(hdr, pkt, sizeof(hdr));
-  hdr[8] = out_ttl;
-  pkt_put16(hdr + 4, 0);
-  pkt_put16(hdr + 10, 0);
-  pkt_put16(pkt + 4, (uint16_t)~rfc1071_sum(hdr, sizeof(hdr), 0));
-  pkt_fix_ip_chksum(pkt);
+  pkt[8] = out_ttl;
+  ck_assert(pkt_steer_ip_checksum(pkt, 0, 0));
+  pkt[8] = ttl;
+  pkt_fix_ip_checksum(pkt);
 }
 
 /* The header at pkt with its checksum written as -0 (0xffff) where the
@@ -391,7 +387,7 @@ with_options(const uint8_t *opts, uint32_t dst, size_t datalen)
 
   ip.opts = opts;
   ip.optlen = 4;
-  return pkt_ipv4(pkt, &ip, l4, pkt_icmp_echo(l4, 1, 1, datalen));
+  return pkt_datagram(pkt, &ip, l4, pkt_icmp_echo(l4, PKT_ICMP_ECHO, 1, 1, datalen, 1));
 }
 
 static void options_long_echo(void) { receive(with_options(long_option, ADDR_A1, 8)); }
@@ -580,14 +576,10 @@ run_row(int index)
   ck_assert_msg(router_emitted <= ROUTER_KEEP, "%s: too many packets", row->name);
   for (age = 0; age < router_emitted; age++) {
     const struct router_packet *out = router_packet_at(age);
-    uint8_t hdr[60];
-    size_t hlen = (size_t)(out->data[0] & 0x0f) * 4;
 
-    memcpy(hdr, out->data, hlen);
-    pkt_fix_ip_chksum(hdr);
-    ck_assert_msg(memcmp(hdr + 10, out->data + 10, 2) == 0,
-                  "%s: emitted header checksum %02x%02x, a full computation gives %02x%02x",
-                  row->name, out->data[10], out->data[11], hdr[10], hdr[11]);
+    ck_assert_msg(pkt_get16(out->data + 10) == pkt_ip_checksum(out->data),
+                  "%s: emitted header checksum %04x, a full computation gives %04x",
+                  row->name, pkt_get16(out->data + 10), pkt_ip_checksum(out->data));
   }
 #define CHECK_COUNT(field) \
   ck_assert_msg(got.field == row->expect.field, "%s: " #field " %u, expected %u", \

@@ -101,8 +101,8 @@ define baremetal_program
 PROGRAMS += baremetal/$c/fastsum
 baremetal/$c/fastsum_LIKE := fastsum-test
 baremetal/$c/fastsum_CC := $(call baremetal_cc,$c)
-baremetal/$c/fastsum_SRCS := $(FASTSUM_TEST_PLAIN_SRCS)
-baremetal/$c/fastsum_CFLAGS := $(FASTSUM_TEST_CFLAGS) -DFASTSUM_TEST_MCU
+baremetal/$c/fastsum_SRCS := $(FASTSUM_TEST_NOCHECK_SRCS)
+baremetal/$c/fastsum_CFLAGS := $(FASTSUM_TEST_NOCHECK_CFLAGS) -DFASTSUM_TEST_MCU
 baremetal/$c/fastsum_LIBS := $(call lwip_algs,baremetal/$c/fastsum) $(call baremetal_board,$c) \
   $(call baremetal_ldflags,$c)
 baremetal/$c/fastsum_EMULATOR := $(call baremetal_run,$c)
@@ -127,8 +127,8 @@ BAREMETAL_X86_64_PROG := $(BUILD)/baremetal/x86_64/fastsum/prog
 
 PROGRAMS += baremetal/x86_64/fastsum
 baremetal/x86_64/fastsum_CC := $(BAREMETAL_CC_x86_64)
-baremetal/x86_64/fastsum_SRCS := $(FASTSUM_TEST_PLAIN_SRCS) $(BAREMETAL_X86_64)/libc.c
-baremetal/x86_64/fastsum_CFLAGS := $(FASTSUM_TEST_CFLAGS) -DFASTSUM_TEST_MCU -DFASTSUM_TEST_LONG -DFASTSUM_TEST_WITHOUT_LWIP
+baremetal/x86_64/fastsum_SRCS := $(FASTSUM_TEST_NOCHECK_SRCS) $(BAREMETAL_X86_64)/libc.c
+baremetal/x86_64/fastsum_CFLAGS := $(FASTSUM_TEST_NOCHECK_CFLAGS) -DFASTSUM_TEST_MCU -DFASTSUM_TEST_LONG -DFASTSUM_TEST_WITHOUT_LWIP
 baremetal/x86_64/fastsum_LIBS := $(call baremetal_board,x86_64) -nostdlib -static -no-pie \
   -Wl,-T,$(TOP)/$(BAREMETAL_X86_64)/image.ld -Wl,--build-id=none -Wl,--no-warn-rwx-segments
 $(BAREMETAL_X86_64_PROG): $(BAREMETAL_X86_64)/image.ld
@@ -149,7 +149,7 @@ baremetal-test: $(foreach c,$(BAREMETAL_CORES),run-baremetal/$c/fastsum) $(BAREM
 # The packet test on bare metal, baremetal/CORE/pktest-VARIANT: the host's
 # packet test (test/product/pktest/, test/product/pktest/Dir.mk: the same harness and tests) on
 # the patched lwIP, inline (the series' defaults) and call (every header
-# checksum from inet_chksum), with test/product/baremetal/check/ for Check: each
+# checksum from inet_chksum), with test/product/common/nocheck/ for Check: each
 # test starts from the same state, as Check's forked tests do. Captures go
 # to the build directory through semihosting and are compared byte for byte
 # with the host build's (a capture comparison, test/product/pktest/Dir.mk). The Cortex-M0
@@ -171,8 +171,8 @@ define baremetal_pktest_program
 PROGRAMS += baremetal/$c/pktest-$v
 baremetal/$c/pktest-$v_TREE := $(LWIP_DEFAULT)-patched
 baremetal/$c/pktest-$v_OPTIONS := $(BAREMETAL_PKTEST_OPTIONS_$v)
-baremetal/$c/pktest-$v_SRCS := $(PKTEST_SRC) test/product/baremetal/check/check.c
-baremetal/$c/pktest-$v_CFLAGS := -I$(TOP)/test/product/baremetal/check -I$(TOP)/test/product/pktest $(TEST_COMMON_CFLAGS) \
+baremetal/$c/pktest-$v_SRCS := $(PKTEST_SRC) $(TEST_COMMON_NOCHECK_SRC)
+baremetal/$c/pktest-$v_CFLAGS := $(TEST_COMMON_NOCHECK_CFLAGS) -I$(TOP)/test/product/pktest $(TEST_COMMON_CFLAGS) \
   -I$(TOP)/lwip-port/baremetal/picolibc $(BAREMETAL_PKTEST_ARENA)
 baremetal/$c/pktest-$v_CC := $(call baremetal_cc,$c)
 baremetal/$c/pktest-$v_AR := $(patsubst %-gcc,%-ar,$(firstword $(call baremetal_cc,$c)))

@@ -82,7 +82,7 @@ cross/$t/unit_LIBS := $(CROSS_CHECK_LIBS_$t)
 
 cross/$t/fastsum_LIKE := fastsum-test
 cross/$t/fastsum_TARGET := $t
-cross/$t/fastsum_CFLAGS := $(FASTSUM_TEST_CFLAGS) -DFASTSUM_TEST_CHECK $(CROSS_CHECK_CFLAGS_$t)
+cross/$t/fastsum_CFLAGS := $(FASTSUM_TEST_CFLAGS) $(CROSS_CHECK_CFLAGS_$t)
 cross/$t/fastsum_LIBS := $(call lwip_algs,cross/$t/fastsum) $(CROSS_CHECK_LIBS_$t)
 
 cross/$t/pktest-inline_LIKE := pktest/$(LWIP_DEFAULT)-inline

@@ -12,7 +12,7 @@ SUITE=bookworm
 TARBALL=check_$VERSION.orig.tar.gz
 SHA256=8451b68ac5d6f3157b24f22eceff575bcf566264f6d78f3852f89d4e08cf42e1
 
-die() { echo "error: $*" >&2; exit 2; }
+. "$(dirname "$0")/../../../mk/lib.sh"
 
 [ $# = 2 ] || die "usage: fetch-check.sh BUILD DEST"
 top=$(cd "$(dirname "$0")/../../.." && pwd)

@@ -6,7 +6,7 @@
 # Passes only if exactly the listed tests fail: an unlisted failure, a listed
 # test that passes or does not run, or a run that ends early fails.
 set -eu
-die() { echo "error: $*" >&2; exit 2; }
+. "$(dirname "$0")/../../../mk/lib.sh"
 [ $# -ge 2 ] || die "usage: run-unit.sh XFAIL DIR [EMULATOR...]"
 xfail=$1 dir=$2
 shift 2

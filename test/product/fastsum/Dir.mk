@@ -36,15 +36,17 @@ endef
 # Under Check on the host; with ASan and UBSan (lwIP's algorithms left out:
 # the sanitizers are about fastsum); cross builds in test/product/cross/Dir.mk, bare metal
 # in test/product/baremetal/Dir.mk. Every src/ file, the table of paths, the RFC 1071
-# reference; FASTSUM_TEST_PLAIN_SRCS for builds without Check.
-FASTSUM_TEST_PLAIN_SRCS := $(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC) $(TEST_COMMON_REFERENCE_SRC) \
-  test/product/fastsum/test_fastsum.c
+# reference; FASTSUM_TEST_NOCHECK_* for builds without Check.
+FASTSUM_TEST_SRCS := $(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC) $(TEST_COMMON_REFERENCE_SRC) \
+  $(TEST_COMMON_CHECK_SRC) test/product/fastsum/test_fastsum.c
 FASTSUM_TEST_CFLAGS := $(FASTSUM_PRIVATE_CFLAGS) $(TEST_COMMON_CFLAGS)
+FASTSUM_TEST_NOCHECK_SRCS := $(FASTSUM_TEST_SRCS) $(TEST_COMMON_NOCHECK_SRC)
+FASTSUM_TEST_NOCHECK_CFLAGS := $(FASTSUM_TEST_CFLAGS) $(TEST_COMMON_NOCHECK_CFLAGS)
 
 PROGRAMS += fastsum-test fastsum-test-sanitize
-fastsum-test_SRCS := $(FASTSUM_TEST_PLAIN_SRCS) $(TEST_COMMON_CHECK_SRC)
+fastsum-test_SRCS := $(FASTSUM_TEST_SRCS)
 fastsum-test_LWIP_ALGS := $(LWIP_DEFAULT)
-fastsum-test_CFLAGS = $(FASTSUM_TEST_CFLAGS) -DFASTSUM_TEST_CHECK $(CHECK_CFLAGS)
+fastsum-test_CFLAGS = $(FASTSUM_TEST_CFLAGS) $(CHECK_CFLAGS)
 fastsum-test_LIBS = $(call lwip_algs,fastsum-test) $(CHECK_LIBS)
 
 FASTSUM_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -54,18 +56,18 @@ fastsum-test-sanitize_LIBS = $(FASTSUM_SANITIZE) $(CHECK_LIBS)
 
 # Builds that keep off what the paths need: the library without vector
 # registers (as kernels and unikernels build, so no SSE2 or AVX2 path), and
-# with only the portable path. Plain programs: Check's API passes doubles.
-# Each names the paths it must have (FASTSUM_TEST_PATHS).
+# with only the portable path. Built on test/product/common/nocheck: libcheck's
+# API passes doubles. Each names the paths it must have (FASTSUM_TEST_PATHS).
 PROGRAMS += fastsum-test-no-vector fastsum-test-portable-only
-fastsum-test-no-vector_SRCS := $(FASTSUM_TEST_PLAIN_SRCS)
+fastsum-test-no-vector_SRCS := $(FASTSUM_TEST_NOCHECK_SRCS)
 fastsum-test-no-vector_LWIP_ALGS := $(LWIP_DEFAULT)
-fastsum-test-no-vector_CFLAGS = $(FASTSUM_TEST_CFLAGS) \
+fastsum-test-no-vector_CFLAGS = $(FASTSUM_TEST_NOCHECK_CFLAGS) \
   $(if $(filter x86_64-%,$(CC_MACHINE)),\
   -mgeneral-regs-only -DFASTSUM_TEST_PATHS='"portable adc"')
 fastsum-test-no-vector_LIBS = $(call lwip_algs,fastsum-test-no-vector)
 
 fastsum-test-portable-only_LIKE := fastsum-test-no-vector
-fastsum-test-portable-only_CFLAGS := $(FASTSUM_TEST_CFLAGS) -DFASTSUM_PORTABLE_ONLY \
+fastsum-test-portable-only_CFLAGS := $(FASTSUM_TEST_NOCHECK_CFLAGS) -DFASTSUM_PORTABLE_ONLY \
   -DFASTSUM_TEST_PATHS='"portable"'
 fastsum-test-portable-only_LIBS = $(call lwip_algs,fastsum-test-portable-only)
 

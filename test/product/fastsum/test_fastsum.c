@@ -3,11 +3,13 @@
  * Differential tests of every fastsum path, and of lwIP's own algorithms
  * 1, 2 and 3, against the byte-wise RFC 1071 reference of test/product/common.
  *
- * Built with -DFASTSUM_TEST_CHECK it runs under Check (on the host and in
- * the cross builds under qemu-user); without, it is a plain program (bare
- * metal, and the host builds without vector registers or portable only,
- * where Check's API does not compile). Either way it exits non-zero on a
- * wrong result, and a read outside the data faults (guard pages).
+ * Written to Check's API: under Check on the host and in the cross builds,
+ * under test/product/common/nocheck where there is no Check (bare metal,
+ * the builds without vector registers). Each case runs as a Check test of
+ * its own, on every subject; a case that failed runs again on each subject
+ * alone, so that the program prints for each path how many cases it
+ * passed and a failure is pinned to the paths that fail. It exits non-zero
+ * if a case failed, and a read outside the data faults (guard pages).
  * -DFASTSUM_TEST_WITHOUT_LWIP leaves lwIP's algorithms out of the
  * comparison (the sanitizer build: they are not this project's code).
  * -DFASTSUM_TEST_MCU is the microcontroller build (make baremetal-test):
@@ -16,9 +18,6 @@
  * the data is caught where the core traps unaligned words instead.
  * -DFASTSUM_TEST_LONG adds to that build the long lengths and the 64 MiB
  * (x86_64 under Bochs: the only run of the AVX-512 path, with the RAM).
- * Without Check every case runs and the program prints how many passed and
- * failed, and for each path how many it passed: a case that failed is run
- * again on each path alone. It exits non-zero if one failed.
  *
  *   test_fastsum [-i PATH]
  *
@@ -40,7 +39,6 @@
 #include <unistd.h>
 #endif
 
-#ifdef FASTSUM_TEST_CHECK
 #include "check_runner.h"
 /* Check only on failure: ck_assert_msg reports every passing check to the
  * parent process, millions of them here. */
@@ -49,19 +47,6 @@
       ck_abort_msg(__VA_ARGS__); \
     } \
   } while (0)
-#else
-#include <setjmp.h>
-/* A failed check ends its case (run_case) and the next case runs. */
-static jmp_buf case_failed;
-#define EXPECT(cond, ...) do { \
-    if (!(cond)) { \
-      fprintf(stderr, "%s:%d: FAIL: ", __FILE__, __LINE__); \
-      fprintf(stderr, __VA_ARGS__); \
-      fputc('\n', stderr); \
-      longjmp(case_failed, 1); \
-    } \
-  } while (0)
-#endif
 
 /* lwIP's inet_chksum.c compiled once per algorithm, symbols renamed
  * (a program's NAME_LWIP_ALGS, test/product/fastsum/Dir.mk). */
@@ -196,9 +181,10 @@ fill(uint8_t *p, size_t n, enum pattern pattern)
   }
 }
 
-/* The buffers a case holds, freed also when a failed check ends the case
- * before its own free calls: the bare-metal images' heap is reused only
- * once every block is freed, and the failed case runs again on each path. */
+/* The buffers a case holds, freed also when a failed check ended the case
+ * before its own free calls (run_case: without fork the next case runs in
+ * the same process): the x86_64 image's heap is reused only once every
+ * block is freed, and the failed case runs again on each path. */
 static void *case_buffers[4];
 static size_t n_case_buffers;
 
@@ -828,40 +814,6 @@ read_arguments(int argc, char **argv)
 }
 
 static void
-run_case(size_t i)
-{
-  rng_state = RNG_SEED;
-  collect_subjects();
-  cases[i].run();
-  fflush(stdout);
-}
-
-#ifdef FASTSUM_TEST_CHECK
-START_TEST(check_case)
-{
-  run_case((size_t)_i);
-}
-END_TEST
-
-int
-main(int argc, char **argv)
-{
-  Suite *suite;
-  TCase *tc;
-
-  list_paths();
-  if (!read_arguments(argc, argv)) {
-    return EXIT_FAILURE;
-  }
-  suite = suite_create("fastsum");
-  tc = tcase_create("differential");
-  tcase_set_timeout(tc, 600);
-  tcase_add_loop_test(tc, check_case, 0, (int)N_CASES);
-  suite_add_tcase(suite, tc);
-  return check_run(CK_FORK_GETENV, &suite, 1);
-}
-#else
-static void
 free_case_buffers(void)
 {
   while (n_case_buffers > 0) {
@@ -869,16 +821,34 @@ free_case_buffers(void)
   }
 }
 
-/* Runs case i on the subjects (every one, or only_subject): 1 if it passed. */
+static void
+run_case(size_t i)
+{
+  free_case_buffers();
+  rng_state = RNG_SEED;
+  collect_subjects();
+  cases[i].run();
+  fflush(stdout);
+}
+
+START_TEST(test_case)
+{
+  run_case((size_t)_i);
+}
+END_TEST
+
+/* Runs case i on the subjects (every one, or only_subject) as a Check
+ * test of its own: 1 if it passed. */
 static int
 case_passes(size_t i)
 {
-  if (setjmp(case_failed) != 0) {
-    free_case_buffers();
-    return 0;
-  }
-  run_case(i);
-  return 1;
+  Suite *suite = suite_create("fastsum");
+  TCase *tc = tcase_create(cases[i].name);
+  /* a hang guard only: emulators are slow */
+  tcase_set_timeout(tc, 600);
+  tcase_add_loop_test(tc, test_case, (int)i, (int)i + 1);
+  suite_add_tcase(suite, tc);
+  return check_run(CK_FORK_GETENV, &suite, 1) == EXIT_SUCCESS;
 }
 
 int
@@ -899,7 +869,8 @@ main(int argc, char **argv)
       failed++;
     }
   }
-  /* every subject, as the last case collected them */
+  /* every subject: the cases collect them in their own process */
+  collect_subjects();
   n_names = n_subjects;
   for (p = 0; p < n_names; p++) {
     names[p] = subjects[p].name;
@@ -915,4 +886,3 @@ main(int argc, char **argv)
   printf("fastsum tests: %lu passed, %lu failed\n", (unsigned long)N_CASES - failed, failed);
   return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
-#endif

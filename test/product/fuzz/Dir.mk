@@ -17,7 +17,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 15
 FUZZ_SANITIZE := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer $(FUZZ_SANITIZE)
-FUZZ_ROUTER_SRC := test/product/fuzz/router.c test/product/fuzz/packets.c $(TEST_COMMON_REFERENCE_SRC) $(TEST_COMMON_SERVICES_SRC)
+FUZZ_ROUTER_SRC := test/product/fuzz/router.c $(TEST_COMMON_PACKETS_SRC) $(TEST_COMMON_HARNESS_SRC) $(TEST_COMMON_SERVICES_SRC)
 
 # The lwIP targets run on the patched 2.2.1 tree (LWIP_DIR: a 2.2.1 tree),
 # with fastsum as LWIP_CHKSUM/LWIP_CHKSUM_COPY, as the project ships them.
@@ -72,7 +72,7 @@ fuzz-smoke-%: $(BUILD)/fuzz/%/prog
 
 # The seed corpus is generated, and committed; the test checks they agree.
 PROGRAMS += fuzz/seeds
-fuzz/seeds_SRCS := test/product/fuzz/seeds.c test/product/fuzz/packets.c $(TEST_COMMON_REFERENCE_SRC)
+fuzz/seeds_SRCS := test/product/fuzz/seeds.c $(TEST_COMMON_PACKETS_SRC)
 fuzz/seeds_CFLAGS := $(TEST_COMMON_CFLAGS)
 fuzz-seeds: $(BUILD)/fuzz/seeds/prog ## rewrite the committed seed corpus test/product/fuzz/corpus/
 	$(Q)rm -rf test/product/fuzz/corpus && $< test/product/fuzz/corpus

@@ -6,7 +6,7 @@
 #include "router.h"
 #include "echo_services.h"
 #include "packets.h"
-#include "rfc1071.h"
+#include "stack_harness.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,14 +14,11 @@
 
 #include "lwip/init.h"
 #include "lwip/ip4.h"
-#include "lwip/stats.h"
-#include "lwip/memp.h"
 #include "lwip/timeouts.h"
 #include "lwip/tcp.h"
 #include "lwip/priv/tcp_priv.h"
 #include "lwip/ip4_frag.h"
 
-static u32_t clock_ms;
 static struct netif netifs[2];
 static struct router_packet kept[ROUTER_KEEP];
 static unsigned kept_next;
@@ -29,14 +26,7 @@ unsigned router_emitted;
 unsigned router_bad_headers;
 
 /* The heap and pool counts right after start-up: what "no leak" means. */
-static mem_size_t base_mem_used;
-static u16_t base_memp_used[MEMP_MAX];
-
-u32_t
-sys_now(void)
-{
-  return clock_ms;
-}
+static struct harness_usage base_usage;
 
 /* Is this a well-formed IPv4 packet whose header verifies and that fits
  * the MTU? (Forwarded packets may be as odd as the input otherwise.) */
@@ -49,54 +39,41 @@ ip_packet_ok(const u8_t *pkt, u16_t len, u16_t mtu)
     return 0;
   }
   hlen = (u16_t)((pkt[0] & 0x0f) * 4);
-  if (hlen < IP_HLEN || hlen > len || ((pkt[2] << 8) | pkt[3]) != len) {
+  if (hlen < IP_HLEN || hlen > len || pkt_get16(pkt + 2) != len) {
     return 0;
   }
   if (mtu != 0 && len > mtu) {
     return 0;
   }
-  return rfc1071_sum(pkt, hlen, 0) == 0xffffU;
+  return pkt_ip_verifies(pkt);
 }
 
-static err_t
-capture(struct netif *netif, struct pbuf *p, const ip4_addr_t *ipaddr)
+void
+harness_emitted(struct netif *netif, const u8_t *data, u16_t len)
 {
-  static u8_t flat[0xffff];
   struct router_packet *keep = &kept[kept_next];
-  u16_t len = pbuf_copy_partial(p, flat, p->tot_len, 0);
   unsigned i;
 
-  LWIP_UNUSED_ARG(ipaddr);
   router_emitted++;
-  if (len != p->tot_len || !ip_packet_ok(flat, len, netif->mtu)) {
+  if (!ip_packet_ok(data, len, netif->mtu)) {
     router_bad_headers++;
     fprintf(stderr, "router: bad IPv4 packet emitted on netif %c (%u bytes, MTU %u):",
             netif == &netifs[ROUTER_A] ? 'A' : 'B', (unsigned)len, (unsigned)netif->mtu);
     for (i = 0; i < LWIP_MIN(len, 24); i++) {
-      fprintf(stderr, " %02x", flat[i]);
+      fprintf(stderr, " %02x", data[i]);
     }
     fprintf(stderr, "\n");
   }
   kept_next = (kept_next + 1) % ROUTER_KEEP;
   keep->side = netif == &netifs[ROUTER_A] ? ROUTER_A : ROUTER_B;
   keep->len = (u16_t)LWIP_MIN(len, sizeof(keep->data));
-  memcpy(keep->data, flat, keep->len);
-  return ERR_OK;
+  memcpy(keep->data, data, keep->len);
 }
 
 const struct router_packet *
 router_packet_at(unsigned age)
 {
   return &kept[(kept_next + ROUTER_KEEP - 1 - (age % ROUTER_KEEP)) % ROUTER_KEEP];
-}
-
-static err_t
-netif_setup(struct netif *netif)
-{
-  netif->output = capture;
-  netif->mtu = 1500;
-  netif->flags = NETIF_FLAG_UP | NETIF_FLAG_LINK_UP;
-  return ERR_OK;
 }
 
 static void
@@ -112,7 +89,6 @@ void
 router_init(void)
 {
   static int started;
-  ip4_addr_t addr, mask, gw;
   int i;
 
   counts_reset();
@@ -121,13 +97,12 @@ router_init(void)
   }
   started = 1;
   lwip_init();
-  IP4_ADDR(&mask, 255, 255, 255, 0);
   for (i = ROUTER_A; i <= ROUTER_B; i++) {
-    IP4_ADDR(&addr, 10, 0, i, 1);
-    IP4_ADDR(&gw, 10, 0, i, 254);
-    netif_add(&netifs[i], &addr, &mask, &gw, NULL, netif_setup, ip4_input);
-    netif_set_up(&netifs[i]);
-    netif_set_link_up(&netifs[i]);
+    if (harness_netif_add(&netifs[i], PKT_ADDR(10, 0, i, 1), PKT_ADDR(255, 255, 255, 0),
+                          PKT_ADDR(10, 0, i, 254)) == NULL) {
+      fprintf(stderr, "router: cannot add netif %c\n", i == ROUTER_A ? 'A' : 'B');
+      abort();
+    }
   }
   netif_set_default(&netifs[ROUTER_B]);
 
@@ -135,11 +110,7 @@ router_init(void)
     fprintf(stderr, "router: cannot start the echo services\n");
     abort();
   }
-
-  base_mem_used = lwip_stats.mem.used;
-  for (i = 0; i < MEMP_MAX; i++) {
-    base_memp_used[i] = lwip_stats.memp[i]->used;
-  }
+  harness_usage_take(&base_usage);
 }
 
 struct netif *
@@ -213,7 +184,7 @@ router_receive(enum router_side side, const u8_t *pkt, u16_t len,
   hdr = (u8_t *)p->payload;
   if (fix_chksum && p->len >= IP_HLEN && (hdr[0] & 0x0f) * 4 >= IP_HLEN &&
       (hdr[0] & 0x0f) * 4 <= p->len) {
-    pkt_fix_ip_chksum(hdr);
+    pkt_fix_ip_checksum(hdr);
   }
   router_input(side, p);
 }
@@ -226,7 +197,7 @@ router_advance(u32_t ms)
   while (ms > 0) {
     u32_t step = LWIP_MIN(ms, TCP_TMR_INTERVAL);
 
-    clock_ms += step;
+    harness_now += step;
     ms -= step;
     sys_check_timeouts();
   }
@@ -235,14 +206,14 @@ router_advance(u32_t ms)
 void
 router_clock_set(u32_t ms)
 {
-  clock_ms = ms;
+  harness_now = ms;
   sys_check_timeouts();
 }
 
 int
 router_settle(void)
 {
-  int i, leaks = 0;
+  const char *leak;
 
   while (tcp_active_pcbs != NULL) {
     tcp_abort(tcp_active_pcbs);
@@ -252,17 +223,10 @@ router_settle(void)
   }
   /* every reassembly in progress times out */
   router_advance((IP_REASS_MAXAGE + 1) * IP_TMR_INTERVAL);
-  if (lwip_stats.mem.used != base_mem_used) {
-    fprintf(stderr, "router: heap leak: %u bytes used, %u after start-up\n",
-            (unsigned)lwip_stats.mem.used, (unsigned)base_mem_used);
-    leaks++;
+  leak = harness_leak(&base_usage);
+  if (leak != NULL) {
+    fprintf(stderr, "router: leak: %s since start-up\n", leak);
+    return 1;
   }
-  for (i = 0; i < MEMP_MAX; i++) {
-    if (lwip_stats.memp[i]->used != base_memp_used[i]) {
-      fprintf(stderr, "router: pool %d leak: %u used, %u after start-up\n",
-              i, (unsigned)lwip_stats.memp[i]->used, (unsigned)base_memp_used[i]);
-      leaks++;
-    }
-  }
-  return leaks;
+  return 0;
 }

@@ -5,8 +5,9 @@
  * 10.0.1.1/24 and the default route; both are IP-level (no link layer).
  * UDP port 7 echoes, TCP port 80 listens and echoes (test/product/common/echo_services.c).
  *
- * Every packet lwIP emits is captured and its IP header checked with the
- * RFC 1071 reference of rfc1071.h; headers that do not verify are counted.
+ * Every packet lwIP emits is captured (test/product/common/stack_harness.h)
+ * and its IP header checked with the reference of packets.h; headers that
+ * do not verify are counted.
  */
 #ifndef ROUTER_H
 #define ROUTER_H

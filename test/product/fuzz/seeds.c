@@ -91,20 +91,20 @@ input_seed(const char *name, int flags, int mtu, int first_extra, int piece,
 
   put_bytes(flags, mtu);
   put_bytes(first_extra, piece);
-  put(pkt, pkt_ipv4(pkt, ip, l4, l4len));
+  put(pkt, pkt_datagram(pkt, ip, l4, l4len));
   write_seed("ip4_input", name);
 }
 
 static void
 input_seeds(void)
 {
-  static uint8_t l4[1 << 16];
+  static uint8_t l4[1 << 16], pkt[1 << 16];
   static const uint8_t record_route[8] = { 7, 7, 4, 0, 0, 0, 0, 1 };
   struct pkt_ip ip;
   size_t n;
 
   ip = ip_to(ADDR_A2, ADDR_A1, 1);
-  n = pkt_icmp_echo(l4, 1, 1, 56);
+  n = pkt_icmp_echo(l4, PKT_ICMP_ECHO, 1, 1, 56, 1);
   input_seed("icmp-echo", 0, MTU_1500, 255, 0, &ip, l4, n);
   input_seed("icmp-echo-odd-chain", 8, MTU_1500, 8, 3, &ip, l4, n);
   ip.opts = record_route;
@@ -112,10 +112,10 @@ input_seeds(void)
   input_seed("icmp-echo-options", 0, MTU_1500, 255, 0, &ip, l4, n);
 
   ip = ip_to(ADDR_A2, ADDR_A1, 17);
-  n = pkt_udp(l4, ADDR_A2, ADDR_A1, 4000, 7, 100);
+  n = pkt_udp(l4, 4000, 7, 100, 2);
   input_seed("udp-echo", 0, MTU_1500, 255, 0, &ip, l4, n);
   ip.dst = ADDR_B2;
-  n = pkt_udp(l4, ADDR_A2, ADDR_B2, 4000, 9, 1400);
+  n = pkt_udp(l4, 4000, 9, 1400, 3);
   input_seed("udp-forward-fragmented", 0, MTU_576, 255, 0, &ip, l4, n);
   input_seed("udp-forward", 0, MTU_1500, 255, 0, &ip, l4, n);
   ip.frag = PKT_DF;
@@ -127,7 +127,7 @@ input_seeds(void)
   input_seed("udp-forward-ttl0", 0, MTU_1500, 255, 0, &ip, l4, n);
 
   ip = ip_to(ADDR_A2, ADDR_A1, 6);
-  n = pkt_tcp_syn(l4, ADDR_A2, ADDR_A1, 4000, 80, 1000);
+  n = pkt_tcp(l4, 4000, 80, PKT_TCP_SYN, 1000, 0, 0);
   input_seed("tcp-syn", 0, MTU_1500, 255, 0, &ip, l4, n);
 
   ip = ip_to(ADDR_A2, ADDR_A1, 200);
@@ -135,7 +135,7 @@ input_seeds(void)
 
   ip = ip_to(ADDR_A2, ADDR_A1, 1);
   ip.frag = PKT_MF;
-  n = pkt_icmp_echo(l4, 1, 2, 64);
+  n = pkt_icmp_echo(l4, PKT_ICMP_ECHO, 1, 2, 64, 4);
   input_seed("first-fragment", 0, MTU_1500, 255, 0, &ip, l4, n);
 
   /* sending: options length, TTL, TOS, protocol, destination, options, data */
@@ -146,39 +146,39 @@ input_seeds(void)
   put_bytes(10, 0);
   put_bytes(1, 2);
   put(record_route, 4);
-  n = pkt_udp(l4, PKT_ADDR(10, 0, 1, 1), ADDR_B2, 5000, 9, 1000);
-  put(l4, n);
+  ip = ip_to(PKT_ADDR(10, 0, 1, 1), ADDR_B2, 17);
+  /* the UDP checksum is that of the datagram lwIP sends from netif B */
+  n = pkt_datagram(pkt, &ip, l4, pkt_udp(l4, 5000, 9, 1000, 5));
+  put(pkt + 20, n - 20);
   write_seed("ip4_input", "send-options-odd-fragmented");
 }
 
 /* A frame of a fuzz_ip4_reass seed: the delay before it, then the packet. */
 static void
-reass_frame(int delay, const struct pkt_ip *ip, const uint8_t *l4, size_t l4len)
+reass_frame(int delay, const uint8_t *pkt, size_t n)
 {
-  static uint8_t pkt[1 << 16];
-  size_t n = pkt_ipv4(pkt, ip, l4, l4len);
-
   put_bytes(delay, 255);
   put_bytes((int)(n >> 8), (int)(n & 0xff));
   put(pkt, n);
 }
 
-/* The datagram l4 (l4len bytes) in fragments of size bytes, sent in the
- * order of the offsets in order[] (in units of size; -1 ends). */
+/* The datagram of ip and l4 (l4len bytes) in fragments of size bytes,
+ * sent in the order of the offsets in order[] (in units of size; -1
+ * ends). */
 static void
 reass_seed(const char *name, int delay, const struct pkt_ip *ip,
            const uint8_t *l4, size_t l4len, size_t size, const int *order)
 {
-  struct pkt_ip frag = *ip;
+  static uint8_t dgram[1 << 16], frag[1 << 16];
   int i;
 
+  pkt_datagram(dgram, ip, l4, l4len);
   put_bytes(0, MTU_576);
   for (i = 0; order[i] >= 0; i++) {
     size_t at = (size_t)order[i] * size;
     size_t len = l4len - at < size ? l4len - at : size;
 
-    frag.frag = (uint16_t)(at / 8) | (at + len < l4len ? PKT_MF : 0);
-    reass_frame(i == 0 ? 0 : delay, &frag, l4 + at, len);
+    reass_frame(i == 0 ? 0 : delay, frag, pkt_fragment(frag, dgram, at, len, at + len < l4len));
   }
   write_seed("ip4_reass", name);
 }
@@ -196,18 +196,18 @@ reass_seeds(void)
   size_t n;
 
   ip = ip_to(ADDR_A2, ADDR_A1, 1);
-  n = pkt_icmp_echo(l4, 1, 3, 1000);
+  n = pkt_icmp_echo(l4, PKT_ICMP_ECHO, 1, 3, 1000, 6);
   reass_seed("icmp-echo-in-order", 0, &ip, l4, n, 400, in_order);
   reass_seed("icmp-echo-reversed", 1, &ip, l4, n, 400, reversed);
   reass_seed("icmp-echo-timeout", 64, &ip, l4, n, 400, in_order);
   reass_seed("icmp-echo-lost", 0, &ip, l4, n, 400, lost);
 
   ip = ip_to(ADDR_A2, ADDR_A1, 17);
-  n = pkt_udp(l4, ADDR_A2, ADDR_A1, 4000, 7, 1200);
+  n = pkt_udp(l4, 4000, 7, 1200, 7);
   reass_seed("udp-echo-overlapping", 0, &ip, l4, n, 408, overlapping);
 
   ip = ip_to(ADDR_A2, ADDR_B2, 17);
-  n = pkt_udp(l4, ADDR_A2, ADDR_B2, 4000, 9, 1200);
+  n = pkt_udp(l4, 4000, 9, 1200, 8);
   reass_seed("udp-forward-fragments", 0, &ip, l4, n, 800, two);
 }
 

@@ -33,31 +33,27 @@ set -u
 work=$1
 shift
 here=$(cd "$(dirname "$0")" && pwd)
+tag=interop-iperf
+. "$here/../../../mk/lib.sh"
 runs=${RUNS:-3} seconds=${SECONDS_EACH:-10}
 python=/usr/bin/python3
-skip() { echo "interop-iperf: skipped: $*"; exit 77; }
-[ "$(id -u)" = 0 ] || skip "needs root (network namespaces, TAP devices); run as root: make interop-iperf"
-[ -c /dev/net/tun ] || skip "no /dev/net/tun"
-for tool in ip ethtool ping dumpcap tshark timeout iperf $python; do
-  command -v $tool >/dev/null || { echo "interop-iperf: error: $tool not found (make deps-interop-iperf installs it)" >&2; exit 2; }
-done
+netns_require interop-iperf deps-interop-iperf ip ethtool ping dumpcap tshark timeout iperf $python
 for build in "$@"; do
-  [ -x "${build#*=}" ] || { echo "interop-iperf: error: ${build#*=} is not an executable" >&2; exit 2; }
+  [ -x "${build#*=}" ] || die "${build#*=} is not an executable"
 done
 
-tag=interop-iperf ns=fsiperf$$
-. "$here/onelink.sh"
+ns=fsiperf$$ demo= cap=
+netns_stop() { stop_processes $demo $cap; }
+netns_start "$work" $ns
 
 failures=0
 failed() { echo "  FAIL  $*"; failures=$((failures + 1)); }
-
-. "$here/waitfor.sh"
 
 # start_demo PROG MTU LOG / stop_demo
 start_demo() {
   "$1" --netif tap0@$ns,10.7.9.1/24,mtu=$2 --iperf --udp-echo 7 --duration 600 >"$3" 2>&1 &
   demo=$!
-  waitfor interop-iperf "$3" ready 10
+  waitfor $tag "$3" ready 10
 }
 stop_demo() { kill -TERM $demo; wait $demo; demo=; }
 
@@ -79,9 +75,8 @@ lwiperf_field() { # LOG TYPE FIELD(bytes|ms|cpu)
 checked() {
   local name=$1 prog=$2 mtu=$3 dir=$work/$1-$3 sent back on_wire_in on_wire_out out
   mkdir -p "$dir"
-  ip netns exec $ns dumpcap -q -B 256 -i tap0 -w "$dir/capture.pcapng" >"$dir/dumpcap.log" 2>&1 &
-  cap=$!
-  waitfor interop-iperf "$dir/dumpcap.log" "Capturing on" 10
+  capture_start $ns "$dir/capture.pcapng" "$dir/dumpcap.log" 256
+  cap=$capture_pid
   sleep 1
   start_demo "$prog" $mtu "$dir/tapdemo.log"
   iperf_client "$dir/iperf.csv" -n 20M -r || failed "$name MTU $mtu: iperf -c -n 20M -r: $(tail -2 "$dir/iperf.csv" | tr '\n' ' ')"
@@ -101,25 +96,13 @@ checked() {
   first=$(awk '$1 == "10.7.9.1" { print $2; exit }' "$dir/segments.txt")
   header_extra=$(( ${first:-24} - 24 ))
   check_counts "$name MTU $mtu (checked)" "$dir/iperf.csv" "$dir/tapdemo.log" || true
-  timeout 300 tshark -n -r "$dir/capture.pcapng" \
-    -o ip.check_checksum:TRUE -o udp.check_checksum:TRUE -o tcp.check_checksum:TRUE \
-    -o tcp.analyze_sequence_numbers:FALSE \
-    -T fields -E separator=/t -E occurrence=a -E aggregator=, \
-    -e eth.src -e arp.opcode -e ip.checksum.status -e icmp.checksum.status \
-    -e udp.checksum.status -e tcp.checksum.status -e tcp.checksum.ffff -e ip.src \
-    >"$dir/checksums.txt" 2>"$dir/tshark.log"
+  capture_checksums "$dir/capture.pcapng" "$dir/checksums.txt" "$dir/tshark.log"
   out=$(awk -F'\t' -v lwip=02:00:00:00:00: -v lwip_ips=10.7.9.1 -f "$here/checksums.awk" "$dir/checksums.txt")
   case $out in
     ok*) echo "  ok    $name MTU $mtu: $((sent / 1000000)) MB each way on the wire as iperf reports; checksums: ${out#ok }" ;;
     *) failed "$name MTU $mtu: checksums: ${out#bad }"
-       # which frames (a count alone does not say which segment, nor whether
-       # it was resent): the first 20, all in bad-frames.txt
-       if timeout 300 "$here/badframes.sh" "$dir/capture.pcapng" 02:00:00:00:00: 10.7.9.1 \
-            "$dir/bad-frames.txt" >"$dir/badframes.log" 2>&1; then
-         sed 's/^/          /' "$dir/badframes.log"
-       else
-         failed "$name MTU $mtu: badframes.sh: $(tail -1 "$dir/badframes.log")"
-       fi ;;
+       capture_bad_frames "$here/badframes.sh" "$dir/capture.pcapng" 10.7.9.1 "$dir/bad-frames.txt" \
+         "$dir/badframes.log" || failed "$name MTU $mtu: badframes.sh: $(tail -1 "$dir/badframes.log")" ;;
   esac
 }
 
@@ -156,7 +139,7 @@ echo "interop-iperf: iperf -c (kernel, $(iperf -v 2>&1 | cut -d' ' -f1-3)) again
 for mtu in 1500 1280; do
   ip -n $ns link set tap0 down && ip -n $ns addr flush dev tap0 &&
   ip -n $ns link set tap0 mtu $mtu up && ip -n $ns addr add 10.7.9.2/24 dev tap0 ||
-    { echo "interop-iperf: error: cannot set MTU $mtu on $ns/tap0" >&2; exit 2; }
+    die "cannot set MTU $mtu on $ns/tap0"
   for build in "$@"; do
     name=${build%%=*} prog=${build#*=}
     checked "$name" "$prog" $mtu

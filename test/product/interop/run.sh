@@ -27,54 +27,19 @@ ipv6=
 prog=$(realpath "$1")
 work=$2
 here=$(cd "$(dirname "$0")" && pwd)
-label=$(basename "$(dirname "$prog")")
+tag=interop-$(basename "$(dirname "$prog")")
+. "$here/../../../mk/lib.sh"
 python=/usr/bin/python3
 limit=600 # no process lives longer than this, seconds
 
-skip() { echo "interop-$label: skipped: $*"; exit 77; }
-[ "$(id -u)" = 0 ] || skip "needs root (network namespaces, TAP devices); run as root: make interop"
-[ -c /dev/net/tun ] || skip "no /dev/net/tun"
-for tool in ip ethtool ping dumpcap tshark timeout $python; do
-  command -v $tool >/dev/null || { echo "interop-$label: error: $tool not found (make deps-interop installs it)" >&2; exit 2; }
-done
+netns_require interop deps-interop ip ethtool ping dumpcap tshark timeout $python
 
-# ---- cleanup on every exit path ----
+# ---- cleanup on every exit path (with a failure in CI the run's captures
+# and logs are all there is to go on) ----
 L=fsi$$l R=fsi$$r
-namespaces= pids= current= kept=
-# stop PID...: SIGTERM, up to 5 s to exit, then SIGKILL; reaps them
-stop() {
-  local pid i alive
-  for pid in "$@"; do kill -TERM "$pid" 2>/dev/null; done
-  for i in $(seq 50); do
-    alive=
-    for pid in "$@"; do kill -0 "$pid" 2>/dev/null && alive=1; done
-    [ -z "$alive" ] && break
-    sleep 0.1
-  done
-  for pid in "$@"; do kill -KILL "$pid" 2>/dev/null; done
-  for pid in "$@"; do wait "$pid" 2>/dev/null; done
-}
-# cleanup STATUS; on failure, however it came (a check, a setup error, a
-# signal), the last line says where the evidence is: with a failure in CI the
-# run's captures and logs are all there is to go on (make fresh-test copies
-# the directory out of its root by this line).
-cleanup() {
-  stop $pids $current
-  for ns in $namespaces; do
-    ip -n "$ns" link del tap0 2>/dev/null
-    ip netns del "$ns"
-  done
-  case $1 in
-    0|77) ;;
-    *) [ -z "$kept" ] || echo "interop-$label: logs and captures kept in $kept" ;;
-  esac
-}
-trap 'cleanup $?' EXIT
-trap 'echo "interop-$label: interrupted"; exit 130' INT
-trap 'echo "interop-$label: terminated"; exit 143' TERM
-
-# absolute: the paths a failure prints must hold wherever they are read
-rm -rf "$work" && mkdir -p "$work" && work=$(cd "$work" && pwd) && kept=$work || exit 2
+pids= current=
+netns_stop() { stop_processes $pids $current; }
+netns_start "$work" $L $R
 
 # bounded SECONDS OUT ERR CMD...: runs CMD with a time limit, stdout to file
 # OUT, stderr to file ERR (-: to OUT), in the background so that a signal
@@ -94,41 +59,14 @@ bounded() {
   return $rc
 }
 
-. "$here/waitfor.sh"
-
-# side NS ADDR/PREFIX MTU OTHER-NET LWIP-ADDR: a kernel peer in its own netns.
-# IPv6 is off on its TAP device. With -6 it gets no address here: ipv6_up
-# turns IPv6 on and adds them once lwIP runs.
+# side NS ADDR/PREFIX MTU OTHER-NET LWIP-ADDR: a kernel peer in its netns.
+# IPv6 is off on its TAP device. With -6 it gets no address here:
+# netns_ipv6_on turns IPv6 on and adds them once lwIP runs (also a fence's
+# marker makes the kernel send where IPv6 is on).
 side() {
-  ip netns add "$1" 2>/dev/null || skip "cannot create network namespaces"
-  namespaces="$namespaces $1"
-  ip netns exec "$1" sysctl -q -w net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1 &&
-  ip -n "$1" link set lo up &&
-  { ip netns exec "$1" ip tuntap add dev tap0 mode tap || skip "cannot create TAP devices"; } &&
-  # tun already keeps checksum offload off while no one asks for it; make
-  # it explicit: every frame the kernel sends carries complete checksums.
-  ip netns exec "$1" ethtool -K tap0 tx off sg off gso off gro off &&
   ip -n "$1" link set tap0 mtu "$3" up &&
   { [ -n "$ipv6" ] || { ip -n "$1" addr add "$2" dev tap0 && ip -n "$1" route add "$4" via "$5" dev tap0 onlink; }; } ||
-  { echo "interop-$label: error: setting up namespace $1 failed" >&2; exit 2; }
-}
-# ipv6_up NS ADDR/PREFIX OTHER-NET LWIP-ADDR: IPv6 on NS's tap0, with lwIP
-# reading it. The kernel sends on its own (multicast listener reports) when
-# IPv6 comes up and when a fence's marker attaches to the device: it is on
-# only while lwIP runs (ipv6_down before it stops), so that lwIP reads, and
-# counts, every frame the kernel sends. No duplicate address detection
-# (addresses are usable at once) and no router solicitations (no router to
-# find).
-ipv6_up() {
-  ip netns exec "$1" sysctl -q -w net.ipv6.conf.tap0.accept_dad=0 net.ipv6.conf.tap0.router_solicitations=0 \
-    net.ipv6.conf.tap0.disable_ipv6=0 &&
-  ip -n "$1" addr add "$2" dev tap0 nodad &&
-  ip -n "$1" route add "$3" via "$4" dev tap0 ||
-  { echo "interop-$label: error: setting up IPv6 in namespace $1 failed" >&2; exit 2; }
-}
-ipv6_down() {
-  ip netns exec "$1" sysctl -q -w net.ipv6.conf.tap0.disable_ipv6=1 ||
-  { echo "interop-$label: error: turning IPv6 off in namespace $1 failed" >&2; exit 2; }
+    die "setting up namespace $1 failed"
 }
 if [ -n "$ipv6" ]; then
   # lwIP's addresses, where L and R reach it, and those of L and R
@@ -147,67 +85,44 @@ fi
 lwip_ips=$lwip_l,$lwip_r
 
 # ---- captures, lwIP, the echo server behind it ----
-# fence NS: marker frames into NS's tap0 until the capture file has one more.
-# dumpcap says "Capturing on" a moment before it really captures and writes
-# a frame to its file a moment after it arrives; a marker seen in the file
-# proves that every frame before it is there too (seen: lwIP's first frame
-# lost without the fence at the start, the last ~100 without the one at the end).
-marker_filter="eth.type == 0x88b5" # peer.py marker
-markers() { tshark -n -r "$work/$1.pcapng" -Y "$marker_filter" 2>/dev/null | wc -l; }
-fence() {
-  local seen i
-  seen=$(markers $1)
-  for i in $(seq 50); do
-    ip netns exec $1 $python "$here/peer.py" marker tap0 || exit 2
-    sleep 0.2
-    [ "$(markers $1)" -gt "$seen" ] && return 0
-  done
-  echo "interop-$label: error: marker frames on $1/tap0 never reached the capture" >&2
-  exit 1
-}
+# fence NS: marker frames into NS's tap0 until its capture has one more
+fence() { capture_fence "$work/$1.pcapng" $1 $python "$here/peer.py" marker tap0; }
 for ns in $L $R; do
   # A buffer for the whole run: not one frame may be lost to a busy CPU.
-  ip netns exec $ns dumpcap -q -B 128 -i tap0 -w "$work/$ns.pcapng" -a duration:$limit >"$work/dumpcap-$ns.log" 2>&1 &
-  pids="$pids $!"
+  capture_start $ns "$work/$ns.pcapng" "$work/dumpcap-$ns.log" 128 $limit
+  pids="$pids $capture_pid"
 done
-for ns in $L $R; do waitfor interop-$label "$work/dumpcap-$ns.log" "Capturing on" 10; done
 for ns in $L $R; do fence $ns; done
-# drops NS: the kernel's rx_dropped and tx_dropped counters of NS's tap0.
-# Frames are accounted for from here on: a marker that the fence wrote
-# before dumpcap really captured had no receiver in the kernel, which counts
-# it in rx_dropped although it is nobody's frame (one such marker made the
-# check below fail now and then, "the kernel dropped 1 of lwIP's"), so the
-# check counts from these to those when the capture ends.
-drops() { ip netns exec $1 cat /sys/class/net/tap0/statistics/rx_dropped /sys/class/net/tap0/statistics/tx_dropped | tr '\n' ' '; }
-for ns in $L $R; do drops $ns >"$work/drops-$ns.before"; done
+# The kernel's drop counters of each tap0: frames are accounted for from
+# here on. A marker that the fence wrote before dumpcap really captured had
+# no receiver in the kernel, which counts it in rx_dropped although it is
+# nobody's frame (one such marker made the check below fail now and then,
+# "the kernel dropped 1 of lwIP's"), so the check counts from these to
+# those when the capture ends.
+for ns in $L $R; do tap_drops $ns >"$work/drops-$ns.before"; done
 
 "$prog" $lwip_netifs --duration $limit >"$work/tapdemo.log" 2>&1 &
 demo=$!
 pids="$pids $demo"
-waitfor interop-$label "$work/tapdemo.log" "ready" 10
+waitfor $tag "$work/tapdemo.log" "ready" 10
 if [ -n "$ipv6" ]; then
-  ipv6_up $L $peer_l/64 fd00:7:2::/64 $lwip_l
-  ipv6_up $R $peer_r/64 fd00:7:1::/64 $lwip_r
+  netns_ipv6_on $L $peer_l/64 fd00:7:2::/64 $lwip_l
+  netns_ipv6_on $R $peer_r/64 fd00:7:1::/64 $lwip_r
 fi
 ip netns exec $R $python "$here/peer.py" serve $peer_r 7 --duration $limit >"$work/server.log" 2>&1 &
 pids="$pids $!"
-waitfor interop-$label "$work/server.log" "ready" 10
+waitfor $tag "$work/server.log" "ready" 10
 
 # ---- the checks ----
 failures=0
 pass() { echo "  ok    $*"; }
 failed() { echo "  FAIL  $*"; failures=$((failures + 1)); }
 
-# bad_frames NS: after checksums.awk found a bad one on NS's link, each bad
-# checksum's frame (the first 20 printed, all in bad-frames-NS.txt): a
-# count alone does not say which segment, nor whether it was resent.
+# bad_frames NS: the frames of the bad checksums on NS's link, all in
+# bad-frames-NS.txt
 bad_frames() {
-  if bounded 300 "$work/badframes-$1.log" - "$here/badframes.sh" "$work/$1.pcapng" \
-       02:00:00:00:00: $lwip_ips "$work/bad-frames-$1.txt"; then
-    sed 's/^/          /' "$work/badframes-$1.log"
-  else
-    failed "badframes.sh on $1.pcapng: $(tail -1 "$work/badframes-$1.log")"
-  fi
+  capture_bad_frames "$here/badframes.sh" "$work/$1.pcapng" $lwip_ips "$work/bad-frames-$1.txt" \
+    "$work/badframes-$1.log" || failed "badframes.sh on $1.pcapng: $(tail -1 "$work/badframes-$1.log")"
 }
 
 # pings NS DST PING-OPTIONS SIZE...: 3 echoes per size, each answered within
@@ -265,7 +180,7 @@ packet_too_big() {
 }
 
 udp_sizes=1,2,3,7,8,63,64,255,256,1023,1024,1471,1472,1473,1480,1481,2000,2952,2953,4000,8192,8972,9000,16383,16384,30000,32768,50000,65000,65506,65507
-echo "interop-$label: lwIP $("$prog" --help | sed -n 's/^lwIP \([^ ]*\) .*/\1/p') at $lwip_l and $lwip_r (MTU 1280), kernel peers in namespaces $L ($peer_l), $R ($peer_r)"
+echo "$tag: lwIP $("$prog" --help | sed -n 's/^lwIP \([^ ]*\) .*/\1/p') at $lwip_l and $lwip_r (MTU 1280), kernel peers in namespaces $L ($peer_l), $R ($peer_r)"
 if [ -n "$ipv6" ]; then
   # The same sizes up to 65487, and those of the largest datagrams in one
   # frame: at MTU 1280 and 1500, a payload of 1232 and 1452 bytes after 48
@@ -307,8 +222,8 @@ fi
 
 # ---- lwIP stops cleanly and reports ----
 if [ -n "$ipv6" ]; then
-  ipv6_down $L
-  ipv6_down $R
+  netns_ipv6_off $L
+  netns_ipv6_off $R
   sleep 0.2 # lwIP reads what the kernel sent as IPv6 went down
 fi
 kill -TERM $demo
@@ -326,23 +241,15 @@ fi
 
 # ---- every checksum of every frame, in both captures ----
 for ns in $L $R; do fence $ns; done
-stop $pids
+stop_processes $pids
 pids=
 # the counters as the capture ended (a frame the kernel sends later to the
 # closed TAP device is counted in tx_dropped, and in no capture)
-for ns in $L $R; do drops $ns >"$work/drops-$ns.after"; done
+for ns in $L $R; do tap_drops $ns >"$work/drops-$ns.after"; done
 for ns in $L $R; do
-  dropped=$(sed -n "s|^Packets received/dropped on interface 'tap0': [0-9]*/\([0-9]*\) .*|\1|p" "$work/dumpcap-$ns.log")
-  [ "$dropped" = 0 ] ||
+  [ "$(capture_dropped "$work/dumpcap-$ns.log")" = 0 ] ||
     failed "capture on $ns/tap0 incomplete: $(grep -E "^Packets|rror" "$work/dumpcap-$ns.log" | tr '\n' ' ')"
-  bounded 120 "$work/checksums-$ns.txt" "$work/tshark-$ns.log" tshark -n -r "$work/$ns.pcapng" \
-    -Y "not ($marker_filter)" \
-    -o ip.check_checksum:TRUE -o udp.check_checksum:TRUE -o tcp.check_checksum:TRUE \
-    -o tcp.analyze_sequence_numbers:FALSE \
-    -T fields -E separator=/t -E occurrence=a -E aggregator=, \
-    -e eth.src -e arp.opcode -e ip.checksum.status -e icmp.checksum.status \
-    -e udp.checksum.status -e tcp.checksum.status -e tcp.checksum.ffff -e ip.src \
-    -e ipv6.src -e icmpv6.checksum.status
+  capture_checksums "$work/$ns.pcapng" "$work/checksums-$ns.txt" "$work/tshark-$ns.log"
   rc=$?
   if [ $rc != 0 ] || grep -qv "Running as user" "$work/tshark-$ns.log"; then
     failed "tshark on $ns.pcapng (status $rc): $(grep -v "Running as user" "$work/tshark-$ns.log" | head -3 | tr '\n' ' ')"
@@ -374,8 +281,8 @@ for ns in $L $R; do
 done
 
 if [ $failures = 0 ]; then
-  echo "interop-$label: passed"
+  echo "$tag: passed"
   exit 0
 fi
-echo "interop-$label: $failures checks FAILED"
+echo "$tag: $failures checks FAILED"
 exit 1

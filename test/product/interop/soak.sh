@@ -27,46 +27,29 @@ usage() { echo "usage: soak.sh RUNS WORKDIR PROG [PROG6]" >&2; exit 2; }
 [ $# = 3 ] || [ $# = 4 ] || usage
 case $1 in ''|*[!0-9]*|0) usage ;; esac
 runs=$1 work=$2 prog=$3 prog6=${4:-}
-for p in $prog $prog6; do
-  [ -x "$p" ] || { echo "interop-soak: error: $p is not an executable" >&2; exit 2; }
-done
 here=$(cd "$(dirname "$0")" && pwd)
+tag=interop-soak
+. "$here/../../../mk/lib.sh"
+for p in $prog $prog6; do
+  [ -x "$p" ] || die "$p is not an executable"
+done
 python=/usr/bin/python3
 mib=20 mib6=${SOAK_IPV6_MIB:-4}
 max_failed=3
 limit=300 # no process lives longer than this, seconds
 
-skip() { echo "interop-soak: skipped: $*"; exit 77; }
-[ "$(id -u)" = 0 ] || skip "needs root (network namespaces, TAP devices); run as root: make interop-soak"
-[ -c /dev/net/tun ] || skip "no /dev/net/tun"
-for tool in ip ethtool dumpcap tshark timeout $python; do
-  command -v $tool >/dev/null || { echo "interop-soak: error: $tool not found (make deps-interop installs it)" >&2; exit 2; }
-done
+netns_require interop-soak deps-interop ip ethtool dumpcap tshark timeout $python
 
-tag=interop-soak ns=fsisoak$$
-. "$here/onelink.sh"
-# run.sh's first link; IPv6 off on it but while PROG6 runs (run.sh's ipv6_up)
+ns=fsisoak$$ demo= cap=
+netns_stop() { stop_processes $demo $cap; }
+netns_start "$work" $ns
+# run.sh's first link; IPv6 off on it but while PROG6 runs
 ip -n $ns link set tap0 mtu 1500 up &&
 ip -n $ns addr add 10.7.1.2/24 dev tap0 ||
-  { echo "interop-soak: error: setting up namespace $ns failed" >&2; exit 2; }
+  die "setting up namespace $ns failed"
 
-. "$here/waitfor.sh"
-
-# fence DIR: marker frames into tap0 until the capture has one more (run.sh)
-marker_filter="eth.type == 0x88b5"
-markers() { tshark -n -r "$1/capture.pcapng" -Y "$marker_filter" 2>/dev/null | wc -l; }
-fence() {
-  local seen i
-  seen=$(markers $1)
-  for i in $(seq 50); do
-    ip netns exec $ns $python "$here/peer.py" marker tap0 || exit 2
-    sleep 0.2
-    [ "$(markers $1)" -gt "$seen" ] && return 0
-  done
-  echo "interop-soak: error: marker frames on $ns/tap0 never reached the capture" >&2
-  exit 1
-}
-drops() { ip netns exec $ns cat /sys/class/net/tap0/statistics/rx_dropped /sys/class/net/tap0/statistics/tx_dropped | tr '\n' ' '; }
+# fence DIR: marker frames into tap0 until the capture has one more
+fence() { capture_fence "$1/capture.pcapng" $ns $python "$here/peer.py" marker tap0; }
 
 # echo_run DIR NAME PROG NETIF HOST SEED MIB: tapdemo PROG on NETIF, the TCP
 # echo of MIB MiB to HOST, tapdemo stopped; appends "rx tx" of its frames
@@ -75,14 +58,9 @@ echo_run() {
   local dir=$1 name=$2 rc stopped
   "$3" --netif "$4" --duration $limit >"$dir/tapdemo-$name.log" 2>&1 &
   demo=$!
-  waitfor interop-soak "$dir/tapdemo-$name.log" ready 10
-  # IPv6 on only while lwIP reads it (run.sh's ipv6_up and ipv6_down)
-  if [ "$name" = ipv6 ]; then
-    ip netns exec $ns sysctl -q -w net.ipv6.conf.tap0.accept_dad=0 net.ipv6.conf.tap0.router_solicitations=0 \
-      net.ipv6.conf.tap0.disable_ipv6=0 &&
-    ip -n $ns addr add fd00:7:1::2/64 dev tap0 nodad ||
-    { echo "interop-soak: error: setting up IPv6 in namespace $ns failed" >&2; exit 2; }
-  fi
+  waitfor $tag "$dir/tapdemo-$name.log" ready 10
+  # IPv6 on only while lwIP reads it
+  [ "$name" != ipv6 ] || netns_ipv6_on $ns fd00:7:1::2/64
   timeout 150 ip netns exec $ns $python "$here/peer.py" tcp-echo "$5" 7 --bytes $(($7 * 1024 * 1024)) \
     --seed "$6" --limit 120 >"$dir/echo-$name.log" 2>&1
   rc=$?
@@ -91,8 +69,7 @@ echo_run() {
     problems="$problems; $name TCP echo (status $rc): $(tail -1 "$dir/echo-$name.log")"
   fi
   if [ "$name" = ipv6 ]; then
-    ip netns exec $ns sysctl -q -w net.ipv6.conf.tap0.disable_ipv6=1 ||
-    { echo "interop-soak: error: turning IPv6 off in namespace $ns failed" >&2; exit 2; }
+    netns_ipv6_off $ns
     sleep 0.2 # lwIP reads what the kernel sent as IPv6 went down
   fi
   kill -TERM $demo
@@ -124,26 +101,18 @@ echo "interop-soak: $runs runs of the $what against lwIP $("$prog" --help | sed 
 for run in $(seq $runs); do
   dir=$work/run-$run t0=$(date +%s.%N) problems=
   mkdir -p "$dir"
-  ip netns exec $ns dumpcap -q -B 128 -i tap0 -w "$dir/capture.pcapng" -a duration:$limit >"$dir/dumpcap.log" 2>&1 &
-  cap=$!
-  waitfor interop-soak "$dir/dumpcap.log" "Capturing on" 10
+  capture_start $ns "$dir/capture.pcapng" "$dir/dumpcap.log" 128 $limit
+  cap=$capture_pid
   fence "$dir"
-  read -r rx0 tx0 <<<"$(drops)"
+  read -r rx0 tx0 <<<"$(tap_drops $ns)"
   # new data each run: the seed
   echo_run "$dir" ipv4 "$prog" "tap0@$ns,10.7.1.1/24" 10.7.1.1 $run $mib
   [ -z "$prog6" ] || echo_run "$dir" ipv6 "$prog6" "tap0@$ns,fd00:7:1::1/64" fd00:7:1::1 $run $mib6
   fence "$dir"
   kill -INT $cap; wait $cap; cap=
-  read -r rx1 tx1 <<<"$(drops)"
-  dropped=$(sed -n "s|^Packets received/dropped on interface 'tap0': [0-9]*/\([0-9]*\) .*|\1|p" "$dir/dumpcap.log")
-  [ "$dropped" = 0 ] || problems="$problems; capture incomplete: $(grep -E "^Packets|rror" "$dir/dumpcap.log" | tr '\n' ' ')"
-  timeout 120 tshark -n -r "$dir/capture.pcapng" -Y "not ($marker_filter)" \
-    -o ip.check_checksum:TRUE -o udp.check_checksum:TRUE -o tcp.check_checksum:TRUE \
-    -o tcp.analyze_sequence_numbers:FALSE \
-    -T fields -E separator=/t -E occurrence=a -E aggregator=, \
-    -e eth.src -e arp.opcode -e ip.checksum.status -e icmp.checksum.status \
-    -e udp.checksum.status -e tcp.checksum.status -e tcp.checksum.ffff -e ip.src \
-    -e ipv6.src -e icmpv6.checksum.status >"$dir/checksums.txt" 2>"$dir/tshark.log" ||
+  read -r rx1 tx1 <<<"$(tap_drops $ns)"
+  [ "$(capture_dropped "$dir/dumpcap.log")" = 0 ] || problems="$problems; capture incomplete: $(grep -E "^Packets|rror" "$dir/dumpcap.log" | tr '\n' ' ')"
+  capture_checksums "$dir/capture.pcapng" "$dir/checksums.txt" "$dir/tshark.log" ||
     problems="$problems; tshark failed: $(grep -v "Running as user" "$dir/tshark.log" | head -1)"
   # complete: as run.sh counts (lwIP's frames in and out, the kernel's drops)
   captured=$(wc -l <"$dir/checksums.txt")
@@ -172,12 +141,8 @@ for run in $(seq $runs); do
   echo "  FAIL  run $run: $run_segments TCP segments from lwIP, $run_bad bad${problems}"
   case $out in
     ok*) ;;
-    *) if timeout 300 "$here/badframes.sh" "$dir/capture.pcapng" 02:00:00:00:00: 10.7.1.1,fd00:7:1::1 \
-            "$dir/bad-frames.txt" >"$dir/badframes.log" 2>&1; then
-         sed 's/^/          /' "$dir/badframes.log"
-       else
-         echo "          badframes.sh: $(tail -1 "$dir/badframes.log")"
-       fi ;;
+    *) capture_bad_frames "$here/badframes.sh" "$dir/capture.pcapng" 10.7.1.1,fd00:7:1::1 "$dir/bad-frames.txt" \
+         "$dir/badframes.log" || echo "          badframes.sh: $(tail -1 "$dir/badframes.log")" ;;
   esac
   echo "          kept in $dir"
   if [ $failed_runs = $max_failed ]; then

@@ -29,7 +29,7 @@ lint: lint-cppcheck $(addprefix lint-tidy/,$(LINT_SRC)) ## cppcheck and clang-ti
 
 lint-cppcheck:
 	$(Q)cppcheck --enable=warning,portability,performance --std=c99 --inline-suppr \
-	  --suppress=toomanyconfigs --error-exitcode=1 --quiet -Isrc -Isrc/include -Itest/product/common -Itest/product/fuzz src test
+	  --suppress=toomanyconfigs --error-exitcode=1 --quiet --library=test/product/lint/lwip.cfg -Isrc -Isrc/include -Itest/product/common -Itest/product/fuzz src test
 
 # One target per file, so that -j runs them side by side; the compiler's
 # "N warnings generated" chatter is shown only when the file fails.

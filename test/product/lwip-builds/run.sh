@@ -10,15 +10,16 @@
 # WORK/stock a plain copy (iteropts only). The docs' commands run in them.
 # Every assertion failure is one line "FAIL: ..." and exit status 1.
 set -eu
+top=$(cd "$(dirname "$0")/../../.." && pwd)
+. "$top/mk/lib.sh"
+[ $# -eq 3 ] || die "usage: run.sh TREE WORK PART"
 
 tree=$1 work=$2 part=$3
-top=$(cd "$(dirname "$0")/../../.." && pwd)
 docs=$top/docs/fastsum.md
 fails=0
 
 say() { echo "lwip-builds: $*"; }
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-die() { echo "error: $*" >&2; exit 2; }
 
 [ -f "$tree/src/include/lwip/init.h" ] || die "$tree is not an lwIP tree"
 [ "$part" = runners ] || [ "$part" = iteropts ] || die "PART must be runners or iteropts, not '$part'"

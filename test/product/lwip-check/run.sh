@@ -24,7 +24,7 @@
 # own, allowed there (the patched tree fails no other test).
 # Failures are one line "FAIL: ..." and exit status 1; usage errors exit 2.
 set -eu
-die() { echo "error: $*" >&2; exit 2; }
+. "$(dirname "$0")/../../../mk/lib.sh"
 fail() { echo "FAIL: $*"; exit 1; }
 
 # Run check program $1 in its directory; its output goes to $1$log.

@@ -25,7 +25,7 @@
 # patterns of NAME_EXCEPT left out.
 
 PKTEST_SRC := test/product/pktest/main.c test/product/pktest/harness.c test/product/pktest/tests_local.c \
-  test/product/pktest/tests_forward.c $(TEST_COMMON_REFERENCE_SRC) $(TEST_COMMON_CHECK_SRC)
+  test/product/pktest/tests_forward.c $(TEST_COMMON_PACKETS_SRC) $(TEST_COMMON_HARNESS_SRC) $(TEST_COMMON_CHECK_SRC)
 PKTEST_COMPARE := $(TOP)/test/product/pktest/compare-captures.sh
 
 define pktest_programs

@@ -7,7 +7,9 @@
 #include <stddef.h>
 #include <check.h>
 
+#include "packets.h"
 #include "rfc1071.h"
+#include "stack_harness.h"
 
 #include "lwip/opt.h"
 #include "lwip/netif.h"
@@ -25,7 +27,6 @@ extern struct netif pk_netif[PK_NETIFS]; /* [PK_A], [PK_B] */
 #define PK_ADDR_PEER_A 0xC0A80102UL
 #define PK_ADDR_B     0x0A000001UL
 #define PK_ADDR_PEER_B 0x0A000002UL
-void pk_ip4(ip4_addr_t *addr, u32_t host_order);
 
 /* Checksums a netif leaves to its hardware (struct pk_frame's offloaded):
  * those whose NETIF_CHECKSUM_GEN_* flag it has cleared (per-netif
@@ -69,54 +70,12 @@ struct pk_case {
 /* Add the n cases to s, each with the fixture and a generous hang guard. */
 void pk_add_cases(Suite *s, const struct pk_case *cases, size_t n);
 
-/* Checksums by the independent RFC 1071 reference (test/product/common/rfc1071.h). */
-/* The checksum a full computation stores for this IPv4 header. */
-u16_t ref_ip_checksum(const u8_t *hdr);
-int ref_ip_verifies(const u8_t *hdr);
-/* UDP/TCP/ICMP checksum of a whole (unfragmented) datagram verifies. */
-int ref_transport_verifies(const u8_t *pkt, size_t len);
-/* Offset of the transport checksum field in a datagram, 0 if none. */
-size_t ref_transport_chksum_offset(const u8_t *pkt);
-/* Check one frame: version, lengths, header checksum; transport checksum
- * for whole datagrams; canonical header checksum unless forwarded. A
- * checksum the netif leaves to its hardware may be 0 instead. Fails the
- * test with a message naming the frame. */
+/* Check one frame by the reference of packets.h: version, lengths,
+ * header checksum; transport checksum for whole datagrams; canonical
+ * header checksum unless forwarded. A checksum the netif leaves to its
+ * hardware may be 0 instead. Fails the test with a message naming the
+ * frame. */
 void pk_verify_frame(const struct pk_frame *f, int index);
-
-/* Byte access in network order. */
-u16_t pk_get16(const u8_t *p);
-void pk_put16(u8_t *p, u16_t v);
-u32_t pk_get32(const u8_t *p);
-void pk_put32(u8_t *p, u32_t v);
-/* Deterministic payload bytes with long 0xFF runs (carry-heavy sums). */
-void pk_pattern(u8_t *d, size_t n, u32_t seed);
-
-/* Crafting input datagrams (independently of lwIP). */
-struct pk_ip {
-  u8_t tos, ttl, proto;
-  u16_t id;
-  u16_t frag;          /* flags and offset as on the wire */
-  u32_t src, dst;      /* host order */
-  const u8_t *options; /* optlen bytes, a multiple of 4 */
-  u8_t optlen;
-};
-#define PK_DF 0x4000
-#define PK_MF 0x2000
-/* Write header + l4 (l4len bytes) into buf; the transport checksum
- * (UDP/TCP/ICMP) is filled in over the whole datagram, the header checksum
- * computed. Returns the datagram length. */
-size_t pk_build(u8_t *buf, const struct pk_ip *h, const u8_t *l4, size_t l4len);
-/* Transport headers followed by n pattern bytes; return l4 length. */
-size_t pk_udp(u8_t *l4, u16_t sport, u16_t dport, size_t n, u32_t seed);
-size_t pk_tcp(u8_t *l4, u16_t sport, u16_t dport, size_t n, u32_t seed);
-size_t pk_icmp_echo(u8_t *l4, u8_t type, u16_t id, u16_t seq, size_t n, u32_t seed);
-/* Change the IP ID so that a full computation gives header checksum
- * `want` (0x0000..0xFFFE), then store `stored` (want, or 0xFFFF for the
- * other one's complement zero when want is 0). */
-void pk_steer_ip_checksum(u8_t *pkt, u16_t want, u16_t stored);
-/* Fragment header + data: bytes [off, off+n) of datagram dgram (20-byte
- * header), MF if more. Returns the fragment length. */
-size_t pk_fragment(u8_t *out, const u8_t *dgram, size_t off, size_t n, int more);
 
 /* Hand a datagram to lwIP as received on netif `ifnum`, in a pbuf whose
  * payload starts `misalign` bytes past an aligned address, with `headroom`
@@ -132,9 +91,6 @@ struct pbuf *pk_payload_chain(size_t n, size_t first, u32_t seed);
 /* Reassemble captured fragments [first, first+count) with the reference
  * (offsets, MF, IDs checked); returns the datagram length, out holds it. */
 size_t pk_reassemble(u8_t *out, size_t outsize, int first, int count);
-
-/* The fake clock behind sys_now(). */
-extern u32_t pk_now;
 
 Suite *pk_suite_local(void);
 Suite *pk_suite_forward(void);

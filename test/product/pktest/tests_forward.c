@@ -23,7 +23,7 @@ static size_t
 fw_build(int kind, u8_t ttl, u16_t frag, u8_t optlen, size_t n, u32_t seed)
 {
   static const u8_t opts[8] = { 0x94, 0x04, 0x00, 0x00, 0x01, 0x01, 0x01, 0x00 };
-  struct pk_ip h;
+  struct pkt_ip h;
   size_t l4len;
   memset(&h, 0, sizeof(h));
   h.tos = (u8_t)(seed * 4);
@@ -32,26 +32,26 @@ fw_build(int kind, u8_t ttl, u16_t frag, u8_t optlen, size_t n, u32_t seed)
   h.frag = frag;
   h.src = PK_ADDR_PEER_A;
   h.dst = PK_ADDR_PEER_B;
-  h.options = opts;
+  h.opts = opts;
   h.optlen = optlen;
   switch (kind) {
     case FW_TCP:
       h.proto = IP_PROTO_TCP;
-      l4len = pk_tcp(l4, 40000, 80, n, seed);
+      l4len = pkt_tcp(l4, 40000, 80, PKT_TCP_PSH | PKT_TCP_ACK, 0x01020304UL + seed, n, seed);
       break;
     case FW_ICMP:
       h.proto = IP_PROTO_ICMP;
-      l4len = pk_icmp_echo(l4, ICMP_ECHO, 1, (u16_t)seed, n, seed);
+      l4len = pkt_icmp_echo(l4, ICMP_ECHO, 1, (u16_t)seed, n, seed);
       break;
     default:
       h.proto = IP_PROTO_UDP;
-      l4len = pk_udp(l4, 5353, 53, n, seed);
+      l4len = pkt_udp(l4, 5353, 53, n, seed);
       if (kind == FW_UDP_NOSUM) {
-        pk_put16(l4 + 6, 0);
+        pkt_put16(l4 + 6, 0);
       }
       break;
   }
-  return pk_build(pkt, &h, l4, l4len);
+  return pkt_datagram(pkt, &h, l4, l4len);
 }
 
 /* Inject pkt on A as forwarded traffic; return the number of new frames. */
@@ -70,13 +70,13 @@ fw_inject(size_t len, u16_t misalign)
 static void
 fw_check(const struct pk_frame *f, size_t len, const char *what)
 {
-  size_t off = ref_transport_chksum_offset(pkt);
+  size_t off = pkt_transport_checksum_offset(pkt);
   ck_assert_msg(f->ifnum == PK_B && f->len == len, "%s: not forwarded to B whole", what);
-  ck_assert_msg(ref_ip_verifies(f->data), "forwarded %s: IP header checksum 0x%04x does not verify",
-                what, pk_get16(f->data + 10));
-  ck_assert_msg(off == 0 || pk_get16(f->data + off) == pk_get16(pkt + off),
+  ck_assert_msg(pkt_ip_verifies(f->data), "forwarded %s: IP header checksum 0x%04x does not verify",
+                what, pkt_get16(f->data + 10));
+  ck_assert_msg(off == 0 || pkt_get16(f->data + off) == pkt_get16(pkt + off),
                 "forwarded %s: transport checksum changed from 0x%04x to 0x%04x",
-                what, pk_get16(pkt + off), pk_get16(f->data + off));
+                what, pkt_get16(pkt + off), pkt_get16(f->data + off));
   ck_assert_msg(f->data[8] == pkt[8] - 1, "forwarded %s: TTL %u, sent %u", what, f->data[8], pkt[8]);
   memcpy(buf, f->data, len);
   buf[8]++;
@@ -100,7 +100,8 @@ START_TEST(test_forward_transport)
         size_t len = fw_build(kind, ttls[t], 0, optlen, (size_t)(seed * 7 % 300), seed);
         if (c >= 0) {
           /* the second 0x0000 is sent in its other form, 0xFFFF */
-          pk_steer_ip_checksum(pkt, corner[c], c == 1 ? 0xFFFF : corner[c]);
+          ck_assert_msg(pkt_steer_ip_checksum(pkt, corner[c], c == 1 ? 0xFFFF : corner[c]),
+                        "cannot steer the header checksum to 0x%04x", corner[c]);
         }
         ck_assert_int_eq(fw_inject(len, (u16_t)(seed % 4)), 1);
         fw_check(&pk_frames[pk_nframes - 1], len, fw_name[kind]);
@@ -121,28 +122,28 @@ START_TEST(test_forward_fragmenting)
     pk_netif[PK_B].mtu = mtus[m];
     for (kind = 0; kind < FW_KINDS; kind++) {
       size_t len = fw_build(kind, 30, 0, 0, (size_t)(1400 + kind * 700), (u32_t)(m * 4 + kind));
-      size_t off = ref_transport_chksum_offset(pkt);
+      size_t off = pkt_transport_checksum_offset(pkt);
       int n = fw_inject(len, (u16_t)kind);
       size_t rlen;
       ck_assert_msg(n > 1, "MTU %u: %s not fragmented", mtus[m], fw_name[kind]);
       rlen = pk_reassemble(buf, sizeof(buf), pk_nframes - n, n);
       ck_assert_int_eq(rlen, len);
-      ck_assert_msg(pk_get16(buf + off) == pk_get16(pkt + off),
+      ck_assert_msg(pkt_get16(buf + off) == pkt_get16(pkt + off),
                     "forwarded %s: transport checksum changed from 0x%04x to 0x%04x",
-                    fw_name[kind], pk_get16(pkt + off), pk_get16(buf + off));
+                    fw_name[kind], pkt_get16(pkt + off), pkt_get16(buf + off));
       ck_assert(memcmp(buf + 20, pkt + 20, len - 20) == 0);
       ck_assert_int_eq(pk_frames[pk_nframes - 1].data[8], 29);
     }
     {
       /* the first fragment of a bigger datagram */
-      size_t len = fw_build(FW_UDP, 9, PK_MF, 0, 1472, (u32_t)m);
+      size_t len = fw_build(FW_UDP, 9, PKT_MF, 0, 1472, (u32_t)m);
       int i, n = fw_inject(len, 0);
       size_t next = 0;
       ck_assert(n > 1);
       for (i = pk_nframes - n; i < pk_nframes; i++) {
         const u8_t *d = pk_frames[i].data;
-        ck_assert_msg(pk_get16(d + 6) & PK_MF, "refragmented fragment %d lost MF", i);
-        ck_assert_int_eq((size_t)(pk_get16(d + 6) & 0x1FFF) * 8, next);
+        ck_assert_msg(pkt_get16(d + 6) & PKT_MF, "refragmented fragment %d lost MF", i);
+        ck_assert_int_eq((size_t)(pkt_get16(d + 6) & 0x1FFF) * 8, next);
         ck_assert(memcmp(d + 20, pkt + 20 + next, pk_frames[i].len - 20u) == 0);
         next += pk_frames[i].len - 20u;
       }
@@ -161,14 +162,14 @@ START_TEST(test_forward_icmp_errors)
   ck_assert_int_eq(fw_inject(len, 0), 1);
   f = &pk_frames[0];
   ck_assert(f->ifnum == PK_A && f->data[20] == ICMP_TE && f->data[21] == ICMP_TE_TTL);
-  ck_assert(pk_get32(f->data + 16) == PK_ADDR_PEER_A);
+  ck_assert(pkt_get32(f->data + 16) == PK_ADDR_PEER_A);
 
   pk_netif[PK_B].mtu = 576;
-  len = fw_build(FW_TCP, 64, PK_DF, 0, 1000, 2);
+  len = fw_build(FW_TCP, 64, PKT_DF, 0, 1000, 2);
   ck_assert_int_eq(fw_inject(len, 1), 1);
   f = &pk_frames[1];
   ck_assert(f->ifnum == PK_A && f->data[20] == ICMP_DUR && f->data[21] == ICMP_DUR_FRAG);
-  ck_assert(pk_get32(f->data + 16) == PK_ADDR_PEER_A);
+  ck_assert(pkt_get32(f->data + 16) == PK_ADDR_PEER_A);
 }
 END_TEST
 
@@ -199,7 +200,7 @@ ttl_expires(u8_t ttl)
     f = &pk_frames[before];
     ck_assert_msg(f->ifnum == PK_A && f->data[9] == IP_PROTO_ICMP && f->data[20] == ICMP_TE &&
                   f->data[21] == ICMP_TE_TTL, "TTL %u %s: not answered with time exceeded", ttl, fw_name[kind]);
-    ck_assert(pk_get32(f->data + 16) == PK_ADDR_PEER_A);
+    ck_assert(pkt_get32(f->data + 16) == PK_ADDR_PEER_A);
     ck_assert_int_eq(f->len, 20 + 8 + 20 + 8);
     memcpy(buf, f->data + 28, 28);
     buf[8] = pkt[8];
@@ -232,15 +233,15 @@ START_TEST(test_forward_regression)
   int kind;
   for (kind = 0; kind < FW_KINDS; kind++) {
     size_t len = fw_build(kind, 64, 0, 0, 64, (u32_t)kind);
-    size_t off = ref_transport_chksum_offset(pkt);
+    size_t off = pkt_transport_checksum_offset(pkt);
     const struct pk_frame *f;
     ck_assert_int_eq(fw_inject(len, 0), 1);
     f = &pk_frames[pk_nframes - 1];
-    ck_assert_msg(ref_ip_verifies(f->data), "forwarded %s: IP header checksum 0x%04x does not verify",
-                  fw_name[kind], pk_get16(f->data + 10));
-    ck_assert_msg(pk_get16(f->data + off) == pk_get16(pkt + off),
+    ck_assert_msg(pkt_ip_verifies(f->data), "forwarded %s: IP header checksum 0x%04x does not verify",
+                  fw_name[kind], pkt_get16(f->data + 10));
+    ck_assert_msg(pkt_get16(f->data + off) == pkt_get16(pkt + off),
                   "forwarded %s: transport checksum changed from 0x%04x to 0x%04x",
-                  fw_name[kind], pk_get16(pkt + off), pk_get16(f->data + off));
+                  fw_name[kind], pkt_get16(pkt + off), pkt_get16(f->data + off));
   }
 }
 END_TEST
@@ -306,7 +307,7 @@ offload_forward(int fwkind, int kind, int gen_a, int gen_b, u32_t seed)
 {
   static u8_t in[200], expect[200];
   size_t dlen = fw_build(fwkind, 64, 0, 0, 48, seed);
-  size_t off = ref_transport_chksum_offset(pkt);
+  size_t off = pkt_transport_checksum_offset(pkt);
   size_t len, data_at = 0;
   u8_t b_off;
   int i, n, ip_zero, l4_zero;
@@ -314,9 +315,9 @@ offload_forward(int fwkind, int kind, int gen_a, int gen_b, u32_t seed)
   NETIF_SET_CHECKSUM_CTRL(&pk_netif[PK_B], om_flags(gen_b));
   b_off = pk_offloaded(&pk_netif[PK_B]);
   switch (kind) {
-    case OM_FIRST:  len = pk_fragment(in, pkt, 0, 24, 1); break;
-    case OM_MIDDLE: len = pk_fragment(in, pkt, 24, 16, 1); break;
-    case OM_LAST:   len = pk_fragment(in, pkt, 40, dlen - 60, 0); break;
+    case OM_FIRST:  len = pkt_fragment(in, pkt, 0, 24, 1); break;
+    case OM_MIDDLE: len = pkt_fragment(in, pkt, 24, 16, 1); break;
+    case OM_LAST:   len = pkt_fragment(in, pkt, 40, dlen - 60, 0); break;
     default:        memcpy(in, pkt, dlen); len = dlen; break;
   }
   ip_zero = (b_off & PK_OFF_IP) && (FW_ZEROES_OFFLOADED || kind == OM_FRAGMENTED);
@@ -324,7 +325,7 @@ offload_forward(int fwkind, int kind, int gen_a, int gen_b, u32_t seed)
   memcpy(expect, in, len);
   expect[8]--;
   if (l4_zero) {
-    pk_put16(expect + off, 0);
+    pkt_put16(expect + off, 0);
   }
   pk_netif[PK_B].mtu = (u16_t)(kind == OM_FRAGMENTED ? 68 : 1500);
   memcpy(pkt, in, len);
@@ -336,17 +337,17 @@ offload_forward(int fwkind, int kind, int gen_a, int gen_b, u32_t seed)
     size_t flen = f->len - 20u;
     ck_assert(f->ifnum == PK_B && data_at + flen <= len - 20);
     if (ip_zero) {
-      ck_assert_msg(pk_get16(f->data + 10) == 0, "%s %s, GEN flags A %d B %d: IP header checksum 0x%04x, B's hardware computes it (0 expected)",
-                    fw_name[fwkind], om_name[kind], gen_a, gen_b, pk_get16(f->data + 10));
+      ck_assert_msg(pkt_get16(f->data + 10) == 0, "%s %s, GEN flags A %d B %d: IP header checksum 0x%04x, B's hardware computes it (0 expected)",
+                    fw_name[fwkind], om_name[kind], gen_a, gen_b, pkt_get16(f->data + 10));
     } else {
-      ck_assert_msg(ref_ip_verifies(f->data), "%s %s, GEN flags A %d B %d: IP header checksum 0x%04x does not verify",
-                    fw_name[fwkind], om_name[kind], gen_a, gen_b, pk_get16(f->data + 10));
+      ck_assert_msg(pkt_ip_verifies(f->data), "%s %s, GEN flags A %d B %d: IP header checksum 0x%04x does not verify",
+                    fw_name[fwkind], om_name[kind], gen_a, gen_b, pkt_get16(f->data + 10));
     }
     ck_assert_msg(f->data[8] == expect[8], "%s %s: TTL %u", fw_name[fwkind], om_name[kind], f->data[8]);
     ck_assert_msg(memcmp(f->data + 20, expect + 20 + data_at, flen) == 0,
                   "%s %s, GEN flags A %d B %d: data changed (transport checksum 0x%04x, expected 0x%04x)",
                   fw_name[fwkind], om_name[kind], gen_a, gen_b,
-                  data_at == 0 && off + 2 <= f->len ? pk_get16(f->data + off) : 0, pk_get16(expect + off));
+                  data_at == 0 && off + 2 <= f->len ? pkt_get16(f->data + off) : 0, pkt_get16(expect + off));
     data_at += flen;
   }
   ck_assert_int_eq(data_at, len - 20);

@@ -30,17 +30,17 @@ check_output(int i, int ifnum, u8_t tos, u8_t ttl, u8_t proto, u32_t src, u32_t 
   ck_assert_msg(f->len == hlen + n, "frame %d: %u bytes, expected %u", i, f->len, (unsigned)(hlen + n));
   ck_assert_int_eq(f->data[0], 0x40 | (hlen / 4));
   ck_assert_int_eq(f->data[1], tos);
-  ck_assert_int_eq(pk_get16(f->data + 6), 0);
+  ck_assert_int_eq(pkt_get16(f->data + 6), 0);
   ck_assert_int_eq(f->data[8], ttl);
   ck_assert_int_eq(f->data[9], proto);
-  ck_assert_msg(pk_get32(f->data + 12) == src && pk_get32(f->data + 16) == dst,
+  ck_assert_msg(pkt_get32(f->data + 12) == src && pkt_get32(f->data + 16) == dst,
                 "frame %d: wrong addresses", i);
   ck_assert_msg(optlen == 0 || memcmp(f->data + 20, opts, optlen) == 0, "frame %d: options", i);
   while (20 + (size_t)optlen < hlen) {
     ck_assert_msg(f->data[20 + optlen] == 0, "frame %d: options not zero padded", i);
     optlen++;
   }
-  pk_pattern(buf, n, seed);
+  pkt_pattern(buf, n, seed);
   ck_assert_msg(memcmp(f->data + hlen, buf, n) == 0, "frame %d: payload differs", i);
 }
 
@@ -59,8 +59,8 @@ START_TEST(test_output_headers)
     size_t n = sizes[i / 4];
     struct pbuf *p = pk_payload(n, misalign, (u32_t)i);
     ip4_addr_t s, d;
-    pk_ip4(&s, src[i % LWIP_ARRAYSIZE(src)]);
-    pk_ip4(&d, dst[i % LWIP_ARRAYSIZE(dst)]);
+    harness_ip4(&s, src[i % LWIP_ARRAYSIZE(src)]);
+    harness_ip4(&d, dst[i % LWIP_ARRAYSIZE(dst)]);
     ck_assert(ip4_output_if_src(p, &s, &d, ttl[i % LWIP_ARRAYSIZE(ttl)], tos[i % LWIP_ARRAYSIZE(tos)],
                                 (u8_t)(PROTO_TEST + i % 2), &pk_netif[PK_A]) == ERR_OK);
     pbuf_free(p);
@@ -77,7 +77,7 @@ START_TEST(test_output_chained)
 {
   static u8_t data[2000];
   int i;
-  pk_pattern(data, sizeof(data), 7);
+  pkt_pattern(data, sizeof(data), 7);
   for (i = 0; i < 8; i++) {
     size_t n = (size_t)(i * 97 + 1);
     struct pbuf *h = pbuf_alloc(PBUF_IP, 0, PBUF_RAM);
@@ -86,7 +86,7 @@ START_TEST(test_output_chained)
     ck_assert(h != NULL && r != NULL);
     r->payload = data + (i % 4);
     pbuf_cat(h, r);
-    pk_ip4(&d, i < 4 ? PK_ADDR_PEER_A : PK_ADDR_PEER_B);
+    harness_ip4(&d, i < 4 ? PK_ADDR_PEER_A : PK_ADDR_PEER_B);
     if (i % 2) {
       ck_assert(ip4_output(h, NULL, &d, (u8_t)(i * 30), (u8_t)(i << 2), PROTO_TEST) == ERR_OK);
     } else {
@@ -96,7 +96,7 @@ START_TEST(test_output_chained)
     ck_assert_int_eq(pk_nframes, i + 1);
     ck_assert(pk_frames[i].len == 20 + n);
     ck_assert(memcmp(pk_frames[i].data + 20, data + (i % 4), n) == 0);
-    ck_assert(pk_get32(pk_frames[i].data + 12) == (i < 4 ? PK_ADDR_A : PK_ADDR_B));
+    ck_assert(pkt_get32(pk_frames[i].data + 12) == (i < 4 ? PK_ADDR_A : PK_ADDR_B));
   }
 }
 END_TEST
@@ -108,13 +108,13 @@ START_TEST(test_output_options)
   u8_t opts[44];
   int optlen, misalign, i = 0;
   ip4_addr_t s, d;
-  pk_ip4(&s, PK_ADDR_A);
-  pk_ip4(&d, PK_ADDR_PEER_A);
+  harness_ip4(&s, PK_ADDR_A);
+  harness_ip4(&d, PK_ADDR_PEER_A);
   for (optlen = 1; optlen <= 40; optlen++) {
     for (misalign = 0; misalign < 4; misalign++) {
       size_t n = (size_t)(optlen * 13 % 61);
       struct pbuf *p = pk_payload(n, (u16_t)misalign, (u32_t)i);
-      pk_pattern(opts, (size_t)optlen, (u32_t)(optlen + misalign));
+      pkt_pattern(opts, (size_t)optlen, (u32_t)(optlen + misalign));
       if (optlen == 4) {
         static const u8_t router_alert[4] = { 0x94, 0x04, 0x00, 0x00 };
         memcpy(opts, router_alert, 4);
@@ -146,19 +146,19 @@ START_TEST(test_output_checksum_corners)
   static const u8_t opts[8] = { 0x94, 0x04, 0x00, 0x00, 0x01, 0x01, 0xFF, 0xFF };
   ip4_addr_t s, d;
   int i;
-  pk_ip4(&d, PK_ADDR_PEER_A);
+  harness_ip4(&d, PK_ADDR_PEER_A);
   for (i = 0; i < (int)LWIP_ARRAYSIZE(want) * 2; i++) {
     u8_t optlen = (u8_t)(i % 2 ? 8 : 0);
     size_t n = (size_t)(i * 11);
     u16_t id, low;
     struct pbuf *p;
-    struct pk_ip h;
+    struct pkt_ip h;
     /* a probe tells the ID the next datagram gets */
     p = pk_payload(0, 0, 0);
-    pk_ip4(&s, PK_ADDR_A);
+    harness_ip4(&s, PK_ADDR_A);
     ck_assert(ip4_output_if_src(p, &s, &d, 64, 0, PROTO_TEST, &pk_netif[PK_A]) == ERR_OK);
     pbuf_free(p);
-    id = (u16_t)(pk_get16(pk_frames[pk_nframes - 1].data + 4) + 1);
+    id = (u16_t)(pkt_get16(pk_frames[pk_nframes - 1].data + 4) + 1);
     /* the low half of the source address solves for the checksum */
     memset(&h, 0, sizeof(h));
     h.tos = (u8_t)(i * 3);
@@ -167,20 +167,20 @@ START_TEST(test_output_checksum_corners)
     h.id = id;
     h.src = 0xC0A80000UL;
     h.dst = PK_ADDR_PEER_A;
-    h.options = opts;
+    h.opts = opts;
     h.optlen = optlen;
-    pk_pattern(l4, n, (u32_t)i);
-    pk_build(pkt, &h, l4, n);
-    low = rfc1071_fold((u32_t)(u16_t)~want[i / 2] + ref_ip_checksum(pkt));
-    pk_ip4(&s, h.src | low);
+    pkt_pattern(l4, n, (u32_t)i);
+    pkt_datagram(pkt, &h, l4, n);
+    low = rfc1071_fold((u32_t)(u16_t)~want[i / 2] + pkt_ip_checksum(pkt));
+    harness_ip4(&s, h.src | low);
     p = pk_payload(n, (u16_t)(i % 4), (u32_t)i);
     ck_assert(ip4_output_if_opt_src(p, &s, &d, h.ttl, h.tos, PROTO_TEST, &pk_netif[PK_A],
                                     optlen ? (void *)opts : NULL, optlen) == ERR_OK);
     pbuf_free(p);
-    ck_assert_int_eq(pk_get16(pk_frames[pk_nframes - 1].data + 4), id);
-    ck_assert_msg(pk_get16(pk_frames[pk_nframes - 1].data + 10) == want[i / 2],
+    ck_assert_int_eq(pkt_get16(pk_frames[pk_nframes - 1].data + 4), id);
+    ck_assert_msg(pkt_get16(pk_frames[pk_nframes - 1].data + 10) == want[i / 2],
                   "header checksum 0x%04x, expected 0x%04x",
-                  pk_get16(pk_frames[pk_nframes - 1].data + 10), want[i / 2]);
+                  pkt_get16(pk_frames[pk_nframes - 1].data + 10), want[i / 2]);
   }
 }
 END_TEST
@@ -194,8 +194,8 @@ START_TEST(test_frag_mtus)
   static u8_t ref[9000];
   ip4_addr_t s, d;
   int m, z, misalign;
-  pk_ip4(&s, PK_ADDR_B);
-  pk_ip4(&d, PK_ADDR_PEER_B);
+  harness_ip4(&s, PK_ADDR_B);
+  harness_ip4(&d, PK_ADDR_PEER_B);
   for (m = 0; m < (int)LWIP_ARRAYSIZE(mtus); m++) {
     pk_netif[PK_B].mtu = mtus[m];
     for (z = 0; z < (int)LWIP_ARRAYSIZE(sizes); z++) {
@@ -219,7 +219,7 @@ START_TEST(test_frag_mtus)
           ck_assert(pk_frames[i].data[1] == tos && pk_frames[i].data[8] == ttl);
         }
         ck_assert(pk_reassemble(buf, sizeof(buf), first, count) == 20 + n);
-        pk_pattern(ref, n, seed);
+        pkt_pattern(ref, n, seed);
         ck_assert_msg(memcmp(buf + 20, ref, n) == 0, "MTU %u: reassembled data differs", mtus[m]);
       }
     }
@@ -238,7 +238,7 @@ START_TEST(test_frag_udp_and_hdrincl)
   int i;
   ck_assert(pcb != NULL);
   ck_assert(udp_bind(pcb, IP4_ADDR_ANY, 5000) == ERR_OK);
-  pk_ip4(ip_2_ip4(&d), PK_ADDR_PEER_B);
+  harness_ip4(ip_2_ip4(&d), PK_ADDR_PEER_B);
   IP_SET_TYPE_VAL(d, IPADDR_TYPE_V4);
   pk_netif[PK_B].mtu = 1006;
   for (i = 0; i < 3; i++) {
@@ -248,12 +248,12 @@ START_TEST(test_frag_udp_and_hdrincl)
     ck_assert(udp_sendto_if(pcb, p, &d, (u16_t)(7 + i), &pk_netif[PK_B]) == ERR_OK);
     pbuf_free(p);
     len = pk_reassemble(buf, sizeof(buf), first, pk_nframes - first);
-    ck_assert_msg(ref_transport_verifies(buf, len), "reassembled UDP datagram does not verify");
+    ck_assert_msg(pkt_transport_verifies(buf, len), "reassembled UDP datagram does not verify");
   }
   udp_remove(pcb);
 
   for (i = 0; i < (int)LWIP_ARRAYSIZE(bad); i++) {
-    struct pk_ip h;
+    struct pkt_ip h;
     size_t len, n = 3001;
     int first = pk_nframes;
     struct pbuf *p;
@@ -264,9 +264,9 @@ START_TEST(test_frag_udp_and_hdrincl)
     h.id = (u16_t)(0xFFF0 + i);
     h.src = PK_ADDR_B;
     h.dst = PK_ADDR_PEER_B;
-    pk_pattern(l4, n, (u32_t)i);
-    len = pk_build(pkt, &h, l4, n);
-    pk_put16(pkt + 10, bad[i]);
+    pkt_pattern(l4, n, (u32_t)i);
+    len = pkt_datagram(pkt, &h, l4, n);
+    pkt_put16(pkt + 10, bad[i]);
     p = pbuf_alloc(PBUF_IP, (u16_t)len, PBUF_RAM);
     ck_assert(p != NULL && pbuf_take(p, pkt, (u16_t)len) == ERR_OK);
     ck_assert(ip4_output_if(p, NULL, LWIP_IP_HDRINCL, 0, 0, 0, &pk_netif[PK_B]) == ERR_OK);
@@ -312,11 +312,10 @@ inject_fragments(const u8_t *dgram, size_t len, const u16_t *bounds, int nb,
     int j = order[k];
     size_t off = bounds[j];
     size_t end = j + 1 < nb ? bounds[j + 1] : len - 20;
-    size_t flen = pk_fragment(pkt, dgram, off, end - off, j + 1 < nb);
+    size_t flen = pkt_fragment(pkt, dgram, off, end - off, j + 1 < nb);
     if (j == 0) {
       pkt[8] = first_ttl;
-      pk_put16(pkt + 10, 0);
-      pk_put16(pkt + 10, ref_ip_checksum(pkt));
+      pkt_fix_ip_checksum(pkt);
     }
     pk_inject(PK_A, pkt, flen, PBUF_IP, 0);
   }
@@ -341,7 +340,7 @@ START_TEST(test_reass_echo)
     int nb = c < 2 ? 3 : 5;
     const int *order = c == 0 ? in_order : c == 1 ? reversed3 : c == 2 ? in_order :
                        c == 3 ? shuffled5 : last_first5;
-    struct pk_ip h;
+    struct pkt_ip h;
     size_t len, rlen;
     int first = pk_nframes;
     u8_t first_ttl = (u8_t)(c == 4 ? 1 : 64 + c);
@@ -352,21 +351,21 @@ START_TEST(test_reass_echo)
     h.id = (u16_t)(0xABCD + c * 0x1111);
     h.src = PK_ADDR_PEER_A;
     h.dst = PK_ADDR_A;
-    len = pk_build(dgram, &h, l4, pk_icmp_echo(l4, ICMP_ECHO, 0x4242, (u16_t)c, (size_t)(2992 + c * 3), (u32_t)c));
+    len = pkt_datagram(dgram, &h, l4, pkt_icmp_echo(l4, ICMP_ECHO, 0x4242, (u16_t)c, (size_t)(2992 + c * 3), (u32_t)c));
     inject_fragments(dgram, len, bounds, nb, order, first_ttl);
 
     ck_assert_msg(pk_nframes > first && pk_frames[first].ifnum == PK_LOCAL, "case %d: nothing delivered", c);
     ck_assert_int_eq(pk_frames[first].len, len);
     ck_assert_int_eq(pk_frames[first].data[8], first_ttl);
     ck_assert(memcmp(pk_frames[first].data + 20, dgram + 20, len - 20) == 0);
-    ck_assert(pk_get16(pk_frames[first].data + 6) == 0);
+    ck_assert(pkt_get16(pk_frames[first].data + 6) == 0);
     /* the reply, fragmented at A's MTU of 1500 */
     ck_assert_int_eq(pk_nframes - first - 1, 3);
     rlen = pk_reassemble(buf, sizeof(buf), first + 1, 3);
     ck_assert_int_eq(rlen, len);
-    ck_assert(buf[20] == ICMP_ER && pk_get32(buf + 16) == PK_ADDR_PEER_A);
+    ck_assert(buf[20] == ICMP_ER && pkt_get32(buf + 16) == PK_ADDR_PEER_A);
     ck_assert(memcmp(buf + 24, dgram + 24, len - 24) == 0);
-    ck_assert_msg(ref_transport_verifies(buf, rlen), "case %d: echo reply checksum", c);
+    ck_assert_msg(pkt_transport_verifies(buf, rlen), "case %d: echo reply checksum", c);
   }
   raw_remove(pcb);
 }
@@ -380,7 +379,7 @@ START_TEST(test_reass_udp_unreachable)
   static const int order[] = { 1, 2, 0 };
   static u8_t dgram[2000];
   struct raw_pcb *pcb = local_listener(IP_PROTO_UDP);
-  struct pk_ip h;
+  struct pkt_ip h;
   size_t len;
   const struct pk_frame *f;
   memset(&h, 0, sizeof(h));
@@ -389,7 +388,7 @@ START_TEST(test_reass_udp_unreachable)
   h.id = 0xFFFF;
   h.src = PK_ADDR_PEER_A;
   h.dst = PK_ADDR_A;
-  len = pk_build(dgram, &h, l4, pk_udp(l4, 1234, 9, 1500, 99));
+  len = pkt_datagram(dgram, &h, l4, pkt_udp(l4, 1234, 9, 1500, 99));
   inject_fragments(dgram, len, bounds, 3, order, 200);
   ck_assert_int_eq(pk_nframes, 2);
   ck_assert(pk_frames[0].ifnum == PK_LOCAL && pk_frames[0].len == len);
@@ -406,7 +405,7 @@ END_TEST
 START_TEST(test_reass_timeout)
 {
   static u8_t dgram[2000];
-  struct pk_ip h;
+  struct pkt_ip h;
   size_t flen;
   int t;
   memset(&h, 0, sizeof(h));
@@ -416,12 +415,12 @@ START_TEST(test_reass_timeout)
   h.id = 0x0101;
   h.src = PK_ADDR_PEER_A;
   h.dst = PK_ADDR_A;
-  pk_build(dgram, &h, l4, pk_udp(l4, 1234, 4321, 1400, 5));
-  flen = pk_fragment(pkt, dgram, 0, 800, 1);
+  pkt_datagram(dgram, &h, l4, pkt_udp(l4, 1234, 4321, 1400, 5));
+  flen = pkt_fragment(pkt, dgram, 0, 800, 1);
   pk_inject(PK_A, pkt, flen, PBUF_IP, 0);
   ck_assert_int_eq(pk_nframes, 0);
   for (t = 0; t <= IP_REASS_MAXAGE; t++) {
-    pk_now += IP_TMR_INTERVAL;
+    harness_now += IP_TMR_INTERVAL;
     ip_reass_tmr();
   }
   ck_assert_int_eq(pk_nframes, 1);
@@ -440,7 +439,7 @@ START_TEST(test_icmp_echo_reply)
   static const u8_t opts[40] = { 0x94, 0x04, 0, 0, 0x01, 0x01, 0x01, 0x00 };
   int i;
   for (i = 0; i < (int)LWIP_ARRAYSIZE(sizes) * 8; i++) {
-    struct pk_ip h;
+    struct pkt_ip h;
     size_t len, n = sizes[i / 8];
     const struct pk_frame *f;
     u8_t optlen = (u8_t)((i % 3) * 4 + (i % 7 == 6 ? 28 : 0));
@@ -454,15 +453,15 @@ START_TEST(test_icmp_echo_reply)
     h.id = (u16_t)(i * 0x0F0F);
     h.src = PK_ADDR_PEER_A;
     h.dst = i % 4 == 3 ? PK_ADDR_B : PK_ADDR_A;
-    h.options = opts;
+    h.opts = opts;
     h.optlen = optlen;
-    len = pk_build(pkt, &h, l4, pk_icmp_echo(l4, ICMP_ECHO, (u16_t)i, (u16_t)(i * 3), n, (u32_t)i));
+    len = pkt_datagram(pkt, &h, l4, pkt_icmp_echo(l4, ICMP_ECHO, (u16_t)i, (u16_t)(i * 3), n, (u32_t)i));
     pk_inject(PK_A, pkt, len, i % 2 ? PBUF_IP : 0, (u16_t)((i / 2) % 4));
     ck_assert_int_eq(pk_nframes, i + 1);
     f = &pk_frames[i];
     ck_assert(f->ifnum == PK_A && f->len == len);
-    ck_assert(f->data[8] == ICMP_TTL && f->data[1] == h.tos && pk_get16(f->data + 4) == h.id);
-    ck_assert(pk_get32(f->data + 12) == h.dst && pk_get32(f->data + 16) == PK_ADDR_PEER_A);
+    ck_assert(f->data[8] == ICMP_TTL && f->data[1] == h.tos && pkt_get16(f->data + 4) == h.id);
+    ck_assert(pkt_get32(f->data + 12) == h.dst && pkt_get32(f->data + 16) == PK_ADDR_PEER_A);
     ck_assert(memcmp(f->data + 20, pkt + 20, optlen) == 0);
     ck_assert(f->data[20 + optlen] == ICMP_ER);
     ck_assert(memcmp(f->data + 24 + optlen, pkt + 24 + optlen, len - 24 - optlen) == 0);
@@ -495,7 +494,7 @@ START_TEST(test_icmp_echo_reply_corners)
   };
   int i;
   for (i = 0; i < (int)LWIP_ARRAYSIZE(cases) * 2; i++) {
-    struct pk_ip h;
+    struct pkt_ip h;
     size_t len;
     const struct pk_frame *f;
     int c = i / 2;
@@ -504,19 +503,19 @@ START_TEST(test_icmp_echo_reply_corners)
     h.proto = IP_PROTO_ICMP;
     h.src = PK_ADDR_PEER_A;
     h.dst = PK_ADDR_A;
-    len = pk_build(pkt, &h, l4, pk_icmp_echo(l4, ICMP_ECHO, 7, (u16_t)i, (size_t)(c * 5), (u32_t)c));
-    pk_steer_ip_checksum(pkt, cases[c].want, cases[c].stored);
+    len = pkt_datagram(pkt, &h, l4, pkt_icmp_echo(l4, ICMP_ECHO, 7, (u16_t)i, (size_t)(c * 5), (u32_t)c));
+    ck_assert_msg(pkt_steer_ip_checksum(pkt, cases[c].want, cases[c].stored),
+                  "cannot steer the header checksum to 0x%04x", cases[c].want);
     if (cases[c].steer_reply && cases[c].ttl != ICMP_TTL) {
       pkt[8] = cases[c].ttl;
-      pk_put16(pkt + 10, 0);
-      pk_put16(pkt + 10, ref_ip_checksum(pkt));
+      pkt_fix_ip_checksum(pkt);
     }
     pk_inject(PK_A, pkt, len, i % 2 ? PBUF_IP : 0, (u16_t)(i % 2));
     ck_assert_int_eq(pk_nframes, i + 1);
     f = &pk_frames[i];
     if (cases[c].steer_reply) {
-      ck_assert_msg(pk_get16(f->data + 10) == cases[c].want, "case %d: reply checksum 0x%04x, expected 0x%04x",
-                    c, pk_get16(f->data + 10), cases[c].want);
+      ck_assert_msg(pkt_get16(f->data + 10) == cases[c].want, "case %d: reply checksum 0x%04x, expected 0x%04x",
+                    c, pkt_get16(f->data + 10), cases[c].want);
     }
   }
 }
@@ -525,7 +524,7 @@ END_TEST
 /* ICMP errors lwIP builds: port unreachable, protocol unreachable. */
 START_TEST(test_icmp_unreachable)
 {
-  struct pk_ip h;
+  struct pkt_ip h;
   size_t len;
   int i;
   for (i = 0; i < 4; i++) {
@@ -536,7 +535,7 @@ START_TEST(test_icmp_unreachable)
     h.id = (u16_t)(0x8000 - i);
     h.src = PK_ADDR_PEER_A;
     h.dst = PK_ADDR_A;
-    len = pk_build(pkt, &h, l4, pk_udp(l4, 53, (u16_t)(9 + i), (size_t)(i * 100), (u32_t)i));
+    len = pkt_datagram(pkt, &h, l4, pkt_udp(l4, 53, (u16_t)(9 + i), (size_t)(i * 100), (u32_t)i));
     pk_inject(PK_A, pkt, len, PBUF_IP, (u16_t)i);
     ck_assert_int_eq(pk_nframes, i + 1);
     ck_assert(pk_frames[i].data[20] == ICMP_DUR);
@@ -557,7 +556,7 @@ START_TEST(test_pernetif_echo_unchecked_input)
   int i;
   NETIF_SET_CHECKSUM_CTRL(&pk_netif[PK_A], NETIF_CHECKSUM_ENABLE_ALL & ~NETIF_CHECKSUM_CHECK_IP);
   for (i = 0; i < 4; i++) {
-    struct pk_ip h;
+    struct pkt_ip h;
     size_t len;
     memset(&h, 0, sizeof(h));
     h.ttl = (u8_t)(i * 60 + 3);
@@ -565,8 +564,8 @@ START_TEST(test_pernetif_echo_unchecked_input)
     h.id = (u16_t)(i * 0x5555);
     h.src = PK_ADDR_PEER_A;
     h.dst = PK_ADDR_A;
-    len = pk_build(pkt, &h, l4, pk_icmp_echo(l4, ICMP_ECHO, 3, (u16_t)i, (size_t)(i * 21), (u32_t)i));
-    pk_put16(pkt + 10, (u16_t)(pk_get16(pkt + 10) ^ (0x0101 << i)));
+    len = pkt_datagram(pkt, &h, l4, pkt_icmp_echo(l4, ICMP_ECHO, 3, (u16_t)i, (size_t)(i * 21), (u32_t)i));
+    pkt_put16(pkt + 10, (u16_t)(pkt_get16(pkt + 10) ^ (0x0101 << i)));
     pk_inject(PK_A, pkt, len, PBUF_IP, (u16_t)i);
     ck_assert_int_eq(pk_nframes, i + 1);
     ck_assert(pk_frames[i].data[20] == ICMP_ER);
@@ -590,19 +589,19 @@ offload_verify(int first, const char *what, size_t n)
 {
   int count = pk_nframes - first;
   const struct pk_frame *f = &pk_frames[first];
-  size_t off = ref_transport_chksum_offset(f->data);
+  size_t off = pkt_transport_checksum_offset(f->data);
   size_t len;
   if (count == 1) {
-    ck_assert_msg(!(f->offloaded & pk_off_proto(f->data[9])) || pk_get16(f->data + off) == 0,
+    ck_assert_msg(!(f->offloaded & pk_off_proto(f->data[9])) || pkt_get16(f->data + off) == 0,
                   "%s of %u bytes sent whole on a netif that offloads its checksum: checksum 0x%04x, 0 expected",
-                  what, (unsigned)n, pk_get16(f->data + off));
+                  what, (unsigned)n, pkt_get16(f->data + off));
     return;
   }
   len = pk_reassemble(buf, sizeof(buf), first, count);
-  ck_assert_msg(pk_get16(buf + off) != 0 && ref_transport_verifies(buf, len),
+  ck_assert_msg(pkt_get16(buf + off) != 0 && pkt_transport_verifies(buf, len),
                 "%s of %u bytes in %d fragments%s: checksum 0x%04x does not verify",
                 what, (unsigned)n, count, (f->offloaded & pk_off_proto(f->data[9])) ? " on a netif that offloads it" : "",
-                pk_get16(buf + off));
+                pkt_get16(buf + off));
 }
 
 /* Both netifs leave every checksum to their hardware, MTU 576. */
@@ -632,7 +631,7 @@ START_TEST(test_offload_udp)
   offload_netifs();
   ck_assert(pcb != NULL);
   ck_assert(udp_bind(pcb, IP4_ADDR_ANY, 4000) == ERR_OK);
-  pk_ip4(ip_2_ip4(&d), PK_ADDR_PEER_B);
+  harness_ip4(ip_2_ip4(&d), PK_ADDR_PEER_B);
   IP_SET_TYPE_VAL(d, IPADDR_TYPE_V4);
   for (i = 0; i < (int)LWIP_ARRAYSIZE(lens); i++) {
     for (chained = 0; chained <= 1; chained++) {
@@ -660,7 +659,7 @@ START_TEST(test_offload_echo)
   for (i = 0; i < (int)LWIP_ARRAYSIZE(lens); i++) {
     int arrivals = 20 + lens[i] > pk_netif[PK_A].mtu ? 2 : 1;
     for (fragmented = 0; fragmented < arrivals; fragmented++) {
-      struct pk_ip h;
+      struct pkt_ip h;
       int first = pk_nframes;
       size_t len;
       memset(&h, 0, sizeof(h));
@@ -669,13 +668,13 @@ START_TEST(test_offload_echo)
       h.id = (u16_t)(0x4000 + i * 2 + fragmented);
       h.src = PK_ADDR_PEER_A;
       h.dst = PK_ADDR_A;
-      len = pk_build(request, &h, l4, pk_icmp_echo(l4, ICMP_ECHO, 9, (u16_t)i, lens[i] - 8u, (u32_t)i));
+      len = pkt_datagram(request, &h, l4, pkt_icmp_echo(l4, ICMP_ECHO, 9, (u16_t)i, lens[i] - 8u, (u32_t)i));
       if (fragmented) {
         size_t fragsize = (pk_netif[PK_A].mtu - 20u) & ~7u;
         size_t off;
         for (off = 0; off < len - 20; off += fragsize) {
           size_t n = LWIP_MIN(fragsize, len - 20 - off);
-          pk_inject(PK_A, pkt, pk_fragment(pkt, request, off, n, off + n < len - 20), PBUF_IP, 0);
+          pk_inject(PK_A, pkt, pkt_fragment(pkt, request, off, n, off + n < len - 20), PBUF_IP, 0);
         }
       } else {
         pk_inject(PK_A, request, len, PBUF_IP, 0);

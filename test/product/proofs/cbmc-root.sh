@@ -11,7 +11,7 @@
 # libraries. Exit status 2 with one line on failure; DIR is written only
 # when complete.
 set -eu
-die() { echo "error: $*" >&2; exit 2; }
+. "$(dirname "$0")/../../../mk/lib.sh"
 
 [ $# -eq 1 ] || die "usage: $0 DIR"
 dir=$1

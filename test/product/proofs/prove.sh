@@ -16,7 +16,7 @@
 # pristine lwIP tree), OUT (a work folder), FULL (1: the full bounds). Exit status 1 if a proof does not hold or a plant is not caught,
 # 2 on bad usage.
 set -eu
-die() { echo "error: $*" >&2; exit 2; }
+. "$(dirname "$0")/../../../mk/lib.sh"
 [ $# -eq 2 ] || die "usage: $0 prove|fails PROOF"
 mode=$1 proof=$2
 here=$TOP/test/product/proofs

@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Check's API on a bare-metal core (check.h): the suites run one test after
- * the other in one program, and each starts from the same state, as a test
- * forked by Check does. srunner_run_all takes a snapshot of the program's
- * static data (picolibc.ld's .data, .tdata, .tbss and .bss, from
- * __data_start to __bss_end: lwIP's state, the C library's, the heap's
- * bookkeeping) and puts it back before every test. The snapshot lives on
- * the heap, allocated before it is taken, and keeps only the words that
- * are not zero (most of .bss is, lwIP's heap and buffers). A failed
- * assertion prints its message and jumps back to the runner.
+ * Check's API without Check (check.h): the suites run one test after the
+ * other in one program. A failed assertion prints its message and jumps
+ * back to the runner. With picolibc each test starts from the same state,
+ * as a test forked by Check does: srunner_run_all takes a snapshot of the
+ * program's static data (picolibc.ld's .data, .tdata, .tbss and .bss,
+ * from __data_start to __bss_end: lwIP's state, the C library's, the
+ * heap's bookkeeping) and puts it back before every test. The snapshot
+ * lives on the heap, allocated before it is taken, and keeps only the
+ * words that are not zero (most of .bss is, lwIP's heap and buffers).
+ * It uses only what the bare-metal C libraries have (the x86_64 image's
+ * too: no calloc, no vprintf).
  */
 #include "check.h"
 
@@ -17,25 +19,40 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define CK_TCASE_MAX_TESTS 8
 
+struct loop_test {
+  const TTest *test;
+  int start, end;
+};
+
+/* A suite's test cases and a runner's suites: lists, in the order added,
+ * of nodes that are their elements' first member. */
+struct ck_node {
+  struct ck_node *next;
+};
+struct ck_list {
+  struct ck_node *first, *last;
+};
+
 struct TCase {
+  struct ck_node node;
   const char *name;
-  const TTest *tests[CK_TCASE_MAX_TESTS];
+  struct loop_test tests[CK_TCASE_MAX_TESTS];
   int ntests;
   SFun setup, teardown;
-  TCase *next;
 };
 
 struct Suite {
+  struct ck_node node;
   const char *name;
-  TCase *tcases, *last;
-  Suite *next;
+  struct ck_list tcases;
 };
 
 struct SRunner {
-  Suite *suites, *last;
+  struct ck_list suites;
   int failed;
 };
 
@@ -47,12 +64,33 @@ static jmp_buf *ck_failure_return;
 static void *
 ck_alloc(size_t n)
 {
-  void *p = calloc(1, n);
+  void *p = malloc(n);
   if (p == NULL) {
     printf("check: out of memory\n");
     exit(EXIT_FAILURE);
   }
-  return p;
+  return memset(p, 0, n);
+}
+
+static void
+ck_append(struct ck_list *list, struct ck_node *node)
+{
+  if (list->last != NULL) {
+    list->last->next = node;
+  } else {
+    list->first = node;
+  }
+  list->last = node;
+}
+
+static void
+ck_free_list(struct ck_list *list)
+{
+  while (list->first != NULL) {
+    struct ck_node *node = list->first;
+    list->first = node->next;
+    free(node);
+  }
 }
 
 Suite *
@@ -66,12 +104,7 @@ suite_create(const char *name)
 void
 suite_add_tcase(Suite *s, TCase *tc)
 {
-  if (s->last != NULL) {
-    s->last->next = tc;
-  } else {
-    s->tcases = tc;
-  }
-  s->last = tc;
+  ck_append(&s->tcases, &tc->node);
 }
 
 TCase *
@@ -83,13 +116,16 @@ tcase_create(const char *name)
 }
 
 void
-tcase_add_test_ttest(TCase *tc, const TTest *test)
+tcase_add_loop_test(TCase *tc, const TTest *test, int start, int end)
 {
   if (tc->ntests == CK_TCASE_MAX_TESTS) {
     printf("check: test case %s: more than %d tests\n", tc->name, CK_TCASE_MAX_TESTS);
     exit(EXIT_FAILURE);
   }
-  tc->tests[tc->ntests++] = test;
+  tc->tests[tc->ntests].test = test;
+  tc->tests[tc->ntests].start = start;
+  tc->tests[tc->ntests].end = end;
+  tc->ntests++;
 }
 
 void
@@ -97,20 +133,6 @@ tcase_add_checked_fixture(TCase *tc, SFun setup, SFun teardown)
 {
   tc->setup = setup;
   tc->teardown = teardown;
-}
-
-void
-tcase_set_timeout(TCase *tc, double timeout)
-{
-  (void)tc;
-  (void)timeout;
-}
-
-void
-tcase_set_tags(TCase *tc, const char *tags)
-{
-  (void)tc;
-  (void)tags;
 }
 
 const char *
@@ -132,12 +154,7 @@ srunner_create(Suite *s)
 void
 srunner_add_suite(SRunner *sr, Suite *s)
 {
-  if (sr->last != NULL) {
-    sr->last->next = s;
-  } else {
-    sr->suites = s;
-  }
-  sr->last = s;
+  ck_append(&sr->suites, &s->node);
 }
 
 void
@@ -156,18 +173,23 @@ srunner_ntests_failed(SRunner *sr)
 void
 srunner_free(SRunner *sr)
 {
-  (void)sr; /* the suites live until the program ends */
+  struct ck_node *s;
+  for (s = sr->suites.first; s != NULL; s = s->next) {
+    ck_free_list(&((Suite *)s)->tcases);
+  }
+  ck_free_list(&sr->suites);
+  free(sr);
 }
 
 void
 ck_fail_at(const char *file, int line, const char *fmt, ...)
 {
+  char message[512];
   va_list ap;
-  printf("%s:%d:F:%s: ", file, line, tcase_name());
   va_start(ap, fmt);
-  vprintf(fmt, ap);
+  vsnprintf(message, sizeof(message), fmt, ap);
   va_end(ap);
-  printf("\n");
+  printf("%s:%d:F:%s: %s\n", file, line, tcase_name(), message);
   if (ck_failure_return == NULL) {
     exit(EXIT_FAILURE); /* outside a test */
   }
@@ -176,6 +198,7 @@ ck_fail_at(const char *file, int line, const char *fmt, ...)
 
 /* ---- the snapshot of the static data ---------------------------------- */
 
+#ifdef __PICOLIBC__
 /* picolibc.ld */
 extern uint32_t __data_start[], __bss_end[];
 
@@ -238,9 +261,36 @@ snapshot_restore(const uint32_t *snap)
   }
 }
 
+static uint32_t *
+snapshot_save(void)
+{
+  /* room for what the allocation itself changes in the allocator's data */
+  size_t room = snapshot_take(NULL, 0) + 64;
+  uint32_t *snap = ck_alloc(room * sizeof(*snap));
+  if (snapshot_take(snap, room) > room) {
+    printf("check: the snapshot of the static data does not fit\n");
+    exit(EXIT_FAILURE);
+  }
+  return snap;
+}
+#else
+/* no snapshot: the tests share the program's state */
+static uint32_t *
+snapshot_save(void)
+{
+  return NULL;
+}
+
+static void
+snapshot_restore(const uint32_t *snap)
+{
+  (void)snap;
+}
+#endif
+
 /* Runs one test with its fixture; 1 if it passed. */
 static int
-run_test(const TCase *tc, const TTest *test)
+run_test(const TCase *tc, const TTest *test, int i)
 {
   jmp_buf failure_return;
   ck_running = test;
@@ -251,7 +301,7 @@ run_test(const TCase *tc, const TTest *test)
   if (tc->setup != NULL) {
     tc->setup();
   }
-  test->fn(0);
+  test->fn(i);
   if (tc->teardown != NULL) {
     tc->teardown();
   }
@@ -262,28 +312,22 @@ void
 srunner_run_all(SRunner *sr, enum print_output print_mode)
 {
   int passed = 0, failed = 0;
-  uint32_t *snap;
-  size_t room;
-  Suite *s;
-  TCase *tc;
-  int t;
+  uint32_t *snap = snapshot_save();
+  struct ck_node *s, *c;
+  int t, i;
 
   (void)print_mode;
-  /* room for what the allocation itself changes in the allocator's data */
-  room = snapshot_take(NULL, 0) + 64;
-  snap = ck_alloc(room * sizeof(*snap));
-  if (snapshot_take(snap, room) > room) {
-    printf("check: the snapshot of the static data does not fit\n");
-    exit(EXIT_FAILURE);
-  }
-  for (s = sr->suites; s != NULL; s = s->next) {
-    for (tc = s->tcases; tc != NULL; tc = tc->next) {
+  for (s = sr->suites.first; s != NULL; s = s->next) {
+    for (c = ((Suite *)s)->tcases.first; c != NULL; c = c->next) {
+      const TCase *tc = (const TCase *)c;
       for (t = 0; t < tc->ntests; t++) {
-        snapshot_restore(snap);
-        if (run_test(tc, tc->tests[t])) {
-          passed++;
-        } else {
-          failed++;
+        for (i = tc->tests[t].start; i < tc->tests[t].end; i++) {
+          snapshot_restore(snap);
+          if (run_test(tc, tc->tests[t].test, i)) {
+            passed++;
+          } else {
+            failed++;
+          }
         }
       }
     }
@@ -294,4 +338,5 @@ srunner_run_all(SRunner *sr, enum print_output print_mode)
          passed + failed != 0 ? 100 * passed / (passed + failed) : 100, passed + failed, failed);
   printf("check: %d passed, %d failed\n", passed, failed);
   sr->failed = failed;
+  free(snap);
 }

@@ -1,0 +1,220 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+#include "packets.h"
+
+#include <string.h>
+
+#include "rfc1071.h"
+
+#define IP_HLEN 20
+#define UDP_HLEN 8
+#define TCP_HLEN 20
+#define ICMP_HLEN 8
+#define PROTO_ICMP 1
+#define PROTO_TCP 6
+#define PROTO_UDP 17
+
+uint16_t
+pkt_get16(const uint8_t *p)
+{
+  return (uint16_t)((p[0] << 8) | p[1]);
+}
+
+void
+pkt_put16(uint8_t *p, uint16_t v)
+{
+  p[0] = (uint8_t)(v >> 8);
+  p[1] = (uint8_t)v;
+}
+
+uint32_t
+pkt_get32(const uint8_t *p)
+{
+  return ((uint32_t)pkt_get16(p) << 16) | pkt_get16(p + 2);
+}
+
+void
+pkt_put32(uint8_t *p, uint32_t v)
+{
+  pkt_put16(p, (uint16_t)(v >> 16));
+  pkt_put16(p + 2, (uint16_t)v);
+}
+
+void
+pkt_pattern(uint8_t *d, size_t n, uint32_t seed)
+{
+  size_t i;
+  for (i = 0; i < n; i++) {
+    if (((i >> 4) + seed) % 5 == 0) {
+      d[i] = 0xFF;
+    } else {
+      d[i] = (uint8_t)(i * 131 + seed * 29 + (i >> 8));
+    }
+  }
+}
+
+/* ---- Checksums ----------------------------------------------------------- */
+
+static size_t
+ip_hlen(const uint8_t *hdr)
+{
+  return (size_t)(hdr[0] & 0x0F) * 4;
+}
+
+uint16_t
+pkt_ip_checksum(const uint8_t *hdr)
+{
+  return (uint16_t)~rfc1071_sum(hdr + 12, ip_hlen(hdr) - 12, rfc1071_sum(hdr, 10, 0));
+}
+
+void
+pkt_fix_ip_checksum(uint8_t *hdr)
+{
+  pkt_put16(hdr + 10, pkt_ip_checksum(hdr));
+}
+
+int
+pkt_ip_verifies(const uint8_t *hdr)
+{
+  return rfc1071_sum(hdr, ip_hlen(hdr), 0) == 0xFFFF;
+}
+
+size_t
+pkt_transport_checksum_offset(const uint8_t *pkt)
+{
+  switch (pkt[9]) {
+    case PROTO_ICMP: return ip_hlen(pkt) + 2;
+    case PROTO_TCP:  return ip_hlen(pkt) + 16;
+    case PROTO_UDP:  return ip_hlen(pkt) + 6;
+    default:         return 0;
+  }
+}
+
+/* The one's complement sum of the transport message of the datagram pkt
+ * (len bytes), with the pseudo header for TCP and UDP. */
+static uint16_t
+transport_sum(const uint8_t *pkt, size_t len)
+{
+  size_t hlen = ip_hlen(pkt);
+  uint32_t sum = 0;
+  if (pkt[9] != PROTO_ICMP) {
+    sum = rfc1071_sum(pkt + 12, 8, 0) + pkt[9] + (uint32_t)(len - hlen);
+  }
+  return rfc1071_sum(pkt + hlen, len - hlen, sum);
+}
+
+int
+pkt_transport_verifies(const uint8_t *pkt, size_t len)
+{
+  size_t off = pkt_transport_checksum_offset(pkt);
+  if (off == 0 || (pkt[9] == PROTO_UDP && pkt_get16(pkt + off) == 0)) {
+    return 1;
+  }
+  return transport_sum(pkt, len) == 0xFFFF;
+}
+
+int
+pkt_steer_ip_checksum(uint8_t *pkt, uint16_t want, uint16_t stored)
+{
+  /* checksum = ~(rest + id), so id = ~want - rest = ~want + ~rest in one's
+   * complement, and ~rest is the checksum of the header with id 0 */
+  pkt_put16(pkt + 4, 0);
+  pkt_put16(pkt + 4, rfc1071_fold((uint32_t)(uint16_t)~want + pkt_ip_checksum(pkt)));
+  if (pkt_ip_checksum(pkt) != want) {
+    return 0;
+  }
+  pkt_put16(pkt + 10, stored);
+  return pkt_ip_verifies(pkt);
+}
+
+/* ---- Building ------------------------------------------------------------ */
+
+size_t
+pkt_ipv4(uint8_t *out, const struct pkt_ip *ip, const uint8_t *payload, size_t len)
+{
+  size_t hlen = IP_HLEN + ip->optlen;
+
+  memmove(out + hlen, payload, len);
+  out[0] = (uint8_t)(0x40 | (hlen / 4));
+  out[1] = ip->tos;
+  pkt_put16(out + 2, (uint16_t)(hlen + len));
+  pkt_put16(out + 4, ip->id);
+  pkt_put16(out + 6, ip->frag);
+  out[8] = ip->ttl;
+  out[9] = ip->proto;
+  pkt_put32(out + 12, ip->src);
+  pkt_put32(out + 16, ip->dst);
+  if (ip->optlen > 0) {
+    memcpy(out + IP_HLEN, ip->opts, ip->optlen);
+  }
+  pkt_fix_ip_checksum(out);
+  return hlen + len;
+}
+
+size_t
+pkt_datagram(uint8_t *out, const struct pkt_ip *ip, const uint8_t *l4, size_t l4len)
+{
+  size_t len = pkt_ipv4(out, ip, l4, l4len);
+  size_t off = pkt_transport_checksum_offset(out);
+  uint16_t sum;
+
+  if (off == 0 || (ip->proto == PROTO_UDP && pkt_get16(out + off) == 0)) {
+    return len;
+  }
+  pkt_put16(out + off, 0);
+  sum = transport_sum(out, len);
+  /* UDP sends a sum of zero as all ones: 0 means "no checksum" there */
+  pkt_put16(out + off, ip->proto == PROTO_UDP && sum == 0xFFFF ? 0xFFFF : (uint16_t)~sum);
+  return len;
+}
+
+size_t
+pkt_udp(uint8_t *l4, uint16_t sport, uint16_t dport, size_t n, uint32_t seed)
+{
+  pkt_put16(l4, sport);
+  pkt_put16(l4 + 2, dport);
+  pkt_put16(l4 + 4, (uint16_t)(UDP_HLEN + n));
+  pkt_put16(l4 + 6, 1); /* not 0: pkt_datagram computes it */
+  pkt_pattern(l4 + UDP_HLEN, n, seed);
+  return UDP_HLEN + n;
+}
+
+size_t
+pkt_tcp(uint8_t *l4, uint16_t sport, uint16_t dport, uint8_t flags, uint32_t seq,
+        size_t n, uint32_t seed)
+{
+  pkt_put16(l4, sport);
+  pkt_put16(l4 + 2, dport);
+  pkt_put32(l4 + 4, seq);
+  pkt_put32(l4 + 8, (flags & PKT_TCP_ACK) ? 0xA0B0C0D0UL : 0);
+  l4[12] = (TCP_HLEN / 4) << 4;
+  l4[13] = flags;
+  pkt_put16(l4 + 14, 8192);
+  pkt_put16(l4 + 16, 0);
+  pkt_put16(l4 + 18, 0);
+  pkt_pattern(l4 + TCP_HLEN, n, seed);
+  return TCP_HLEN + n;
+}
+
+size_t
+pkt_icmp_echo(uint8_t *l4, uint8_t type, uint16_t id, uint16_t seq, size_t n, uint32_t seed)
+{
+  l4[0] = type;
+  l4[1] = 0;
+  pkt_put16(l4 + 2, 0);
+  pkt_put16(l4 + 4, id);
+  pkt_put16(l4 + 6, seq);
+  pkt_pattern(l4 + ICMP_HLEN, n, seed);
+  return ICMP_HLEN + n;
+}
+
+size_t
+pkt_fragment(uint8_t *out, const uint8_t *dgram, size_t off, size_t n, int more)
+{
+  uint16_t frag = (uint16_t)(pkt_get16(dgram + 6) & PKT_DF);
+  memcpy(out, dgram, IP_HLEN);
+  memcpy(out + IP_HLEN, dgram + IP_HLEN + off, n);
+  pkt_put16(out + 2, (uint16_t)(IP_HLEN + n));
+  pkt_put16(out + 6, (uint16_t)(frag | (more ? PKT_MF : 0) | (off / 8)));
+  pkt_fix_ip_checksum(out);
+  return IP_HLEN + n;
+}
