@@ -102,6 +102,9 @@ endef
 $(foreach k,$(LWIP_KEYS),$(foreach f,$(PACKETS_CONFIGS),\
   $(eval $(call packets_bench_program,$k,$f,))$(eval $(call packets_bench_program,$k,$f,-copy))))
 
+# make lint: the folder's files as its builds compile them.
+LINT_CFLAGS_test/measure/packets := -Itest/product/pktest -Itest/measure/bench -DPACKETS_BUILD='"lint"'
+
 # The cells: each program's rows counted on its core
 # (test/measure/packets/count-cell.sh), DIR/KEY/CORE/BUILD.counts; a cell is
 # counted again only when its program or the counting changes.
