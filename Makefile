@@ -43,6 +43,7 @@ include test/product/proofs/Dir.mk     # CBMC proofs of the checksum code, each 
 include test/measure/bench/Dir.mk       # benchmarks and the report `make` prints
 include test/measure/bench/peers/Dir.mk # fastsum beside Linux's and DPDK's checksums
 include test/measure/count/Dir.mk       # executed instructions per checksum and per IPv4 header
+include test/measure/packets/Dir.mk     # executed instructions per packet: lwIP stock and with fastsum
 include test/measure/size/Dir.mk        # code size on Cortex-M, rv32imc and lx106
 
 # test/build/: the build itself, make install, a bare machine

@@ -111,6 +111,11 @@ seconds=$(($(date +%s) - start))
     echo "peers (the last make bench-peers, $dir/peers/peers.txt):"
     grep -hv '^#' "$dir/peers/peers-targets.txt"
   fi
+  # build/count/ beside build/bench/
+  if [ -f "$dir/../count/packets-summary.txt" ]; then
+    echo "packets (the last make count-packets, $dir/../count/packets.md):"
+    cat "$dir/../count/packets-summary.txt"
+  fi
   echo "CSVs: $dir/{sweep,pieces,alignment,header,e2e}.csv"
   echo "plots: $dir/sweep-primed.png $dir/sweep-flushed.png; docs/benchmarks.md explains them"
 } >"$dir/report.txt"

@@ -10,7 +10,8 @@
 # Prints "CALLS INSTRUCTIONS CYCLES", with each=1 first "INSTRUCTIONS
 # CYCLES" of every call in turn. CORE: cortex-m0, cortex-m0plus, cortex-m3,
 # cortex-m4; or a core without a cost table here, whose CYCLES are 0:
-# lx106 (ESP8266), rv32imc, and the Linux programs' arm, aarch64, riscv64.
+# cortex-m33, lx106 (ESP8266), rv32imc, and the Linux programs' arm,
+# aarch64, riscv64.
 # The cost of each instruction class and the Arm Technical Reference
 # Manual table it comes from are in docs/count.md; a taken branch is one
 # whose next traced PC is not the next instruction.
@@ -63,6 +64,11 @@ BEGIN {
   re_bx = "^(bx|blx)" cond "$"
   re_ldr = "^(ldr|ldrb|ldrh|ldrsb|ldrsh)" cond "$"
   re_str = "^(str|strb|strh)" cond "$"
+  re_tb = "^(tbb|tbh)$"
+  re_div = "^(sdiv|udiv)" cond "$"
+  re_mla = "^(mla|mls)" cond "$"
+  re_mull = "^(smull|umull)" cond "$"
+  re_mlal = "^(smlal|umlal)" cond "$"
   # P: pipeline refill after a taken branch on Cortex-M3/M4 (1 to 3 by the
   # TRMs, depending on target alignment and width): 2 here.
   P = 2
@@ -72,10 +78,14 @@ BEGIN {
     branch = 2; bl = 3; bx = 2; pop_pc = 2; pc_write = 2; pipelined_ls = 0
   } else if (core == "cortex-m3" || core == "cortex-m4") {
     branch = 1 + P; bl = 1 + P; bx = 1 + P; pop_pc = P; pc_write = 1 + P; pipelined_ls = 1
-  } else if (core ~ /^(lx106|rv32imc|arm|aarch64|riscv64)$/) {
+    # the longest division (2 to 12 cycles, by the operands); long
+    # multiplies: the most on Cortex-M3 (3 to 5, 4 to 7)
+    table_branch = 2 + P; divide = 12
+    if (core == "cortex-m3") { mla = 2; mull = 5; mlal = 7 } else { mla = 1; mull = 1; mlal = 1 }
+  } else if (core ~ /^(cortex-m33|lx106|rv32imc|arm|aarch64|riscv64)$/) {
     count_only = 1
   } else {
-    die("unknown core " core " (cortex-m0, cortex-m0plus, cortex-m3, cortex-m4, lx106, rv32imc, arm, aarch64, riscv64)")
+    die("unknown core " core " (cortex-m0, cortex-m0plus, cortex-m3, cortex-m4, cortex-m33, lx106, rv32imc, arm, aarch64, riscv64)")
   }
 }
 # the disassembly: address, raw encoding, mnemonic, operands (tab-separated)
@@ -135,6 +145,16 @@ function classify(pc,    m, o, n, b) {
     cost[pc] = bl
   } else if (m ~ re_bx) {
     cost[pc] = bx
+  } else if (m ~ re_tb) {
+    cost[pc] = table_branch
+  } else if (m ~ re_div) {
+    cost[pc] = divide
+  } else if (m ~ re_mla) {
+    cost[pc] = mla
+  } else if (m ~ re_mull) {
+    cost[pc] = mull
+  } else if (m ~ re_mlal) {
+    cost[pc] = mlal
   } else if (m ~ /^(pop|ldm)/) {
     n = reglist(o)
     cost[pc] = 1 + n + (has_pc ? pop_pc : 0)

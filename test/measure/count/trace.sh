@@ -3,16 +3,17 @@
 # (test/measure/count/count_chksum.c) under qemu with one translation block per
 # guest instruction, no chaining and the exec log on, so the log has one
 # "Trace" line per executed instruction; finds the calls through a pointer
-# in its main, the ones test/measure/count/cycles.awk counts.
+# in its main (or another function), the ones test/measure/count/cycles.awk
+# counts.
 #
 # CORE: a bare-metal core under qemu-system (cortex-m0plus, cortex-m3,
-# cortex-m4, rv32imc, lx106) on board MACHINE, its arguments through
+# cortex-m4, cortex-m33, rv32imc, lx106) on board MACHINE, its arguments through
 # semihosting; or a Linux program under qemu-user (arm, aarch64, riscv64;
 # MACHINE "user"). The sourcing script sets here, this directory.
 
 . "$here/../../../mk/lib.sh"
 
-trace_cores="cortex-m0plus cortex-m3 cortex-m4 rv32imc lx106 arm aarch64 riscv64"
+trace_cores="cortex-m0plus cortex-m3 cortex-m4 cortex-m33 rv32imc lx106 arm aarch64 riscv64"
 
 # trace_check_core CORE: exits with a one-line error unless CORE is known
 # and its emulator installed
@@ -47,16 +48,17 @@ trace_objdump() {
   esac
 }
 
-# trace_disassemble CORE PROG DIR: PROG's disassembly in DIR/PROGNAME.dis,
-# the addresses of main's calls through a pointer (count_chksum's calls of
-# the function counted) in DIR/PROGNAME.sites
+# trace_disassemble CORE PROG DIR [FUNCTION]: PROG's disassembly in
+# DIR/PROGNAME.dis, the addresses of the calls through a pointer in
+# FUNCTION (main: count_chksum's calls of the function counted) in
+# DIR/PROGNAME.sites
 trace_disassemble() {
   d=$3/$(basename "$2")
   $(trace_objdump "$1") -d "$2" >"$d.dis" || { echo "error: $2: cannot disassemble" >&2; exit 1; }
-  awk -F'\t' '/^[0-9a-f]+ <main>:/ { m = 1; next } m && /^$/ { m = 0 }
+  awk -F'\t' -v f=" <${4:-main}>:" '/^[0-9a-f]+ </ && index($0, f) { m = 1; next } m && /^$/ { m = 0 }
     m && $3 ~ /^(blx|blr|jalr|callx0)/ { a = $1; gsub(/[ :]/, "", a); s = s (s ? "," : "") a }
     END { print s }' "$d.dis" >"$d.sites"
-  [ -s "$d.sites" ] || { echo "error: $2: no call through a pointer in main" >&2; exit 1; }
+  [ -s "$d.sites" ] || { echo "error: $2: no call through a pointer in ${4:-main}" >&2; exit 1; }
 }
 
 # trace_run CORE MACHINE PROG TRACE ARG...: runs PROG with the ARGs, the
