@@ -40,7 +40,7 @@ emulator=${INTEROP_EMULATOR:-}
 limit=600 # no process lives longer than this, seconds
 
 skip() { echo "interop-$label: skipped: $*"; exit 77; }
-[ "$(id -u)" = 0 ] || skip "needs root (network namespaces, TAP devices); run as root: make interop"
+[ "$(id -u)" = 0 ] || skip "needs root (network namespaces, TAP devices); run as root: make interop-$label"
 [ -c /dev/net/tun ] || skip "no /dev/net/tun"
 for tool in ip ethtool ping dumpcap tshark timeout $python; do
   command -v $tool >/dev/null || { echo "interop-$label: error: $tool not found (make deps-interop installs it)" >&2; exit 2; }
