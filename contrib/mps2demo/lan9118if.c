@@ -41,20 +41,30 @@
 #define RX_STATUS_FIFO    0x40
 #define TX_STATUS_FIFO    0x48
 #define IRQ_CFG           0x54
+#define INT_STS           0x58
 #define INT_EN            0x5c
 #define BYTE_TEST         0x64
+#define FIFO_INT          0x68
 #define RX_CFG            0x6c
 #define TX_CFG            0x70
 #define HW_CFG            0x74
 #define RX_FIFO_INF       0x7c
 #define TX_FIFO_INF       0x80
 #define PMT_CTRL          0x84
+#define GPT_CFG           0x8c
 #define RX_DROP           0xa0
 #define MAC_CSR_CMD       0xa4
 #define MAC_CSR_DATA      0xa8
 #define E2P_CMD           0xb0
 
 #define BYTE_TEST_VALUE   0x87654321UL
+#define IRQ_CFG_IRQ_EN    (1UL << 8)
+#define IRQ_CFG_IRQ_POL   (1UL << 4)    /* active high */
+#define IRQ_CFG_IRQ_TYPE  (1UL << 0)    /* push-pull */
+#define INT_GPT           (1UL << 19)   /* the general-purpose timer ran out */
+#define INT_RSFL          (1UL << 3)    /* RX status FIFO above its level */
+#define GPT_CFG_TIMER_EN  (1UL << 29)
+#define GPT_TICKS_PER_MS  10            /* the timer counts at 10 kHz */
 #define HW_CFG_SRST       (1UL << 0)
 #define HW_CFG_MBO        (1UL << 20)    /* must be written as one */
 #define PMT_CTRL_READY    (1UL << 0)
@@ -340,6 +350,23 @@ lan9118if_poll(struct netif *netif)
 }
 
 int
+lan9118if_arm(struct netif *netif, u32_t ms)
+{
+  struct lan9118if *lan = (struct lan9118if *)netif->state;
+  u32_t ticks = ms * GPT_TICKS_PER_MS;
+
+  REG(lan, INT_EN) = 0;
+  REG(lan, GPT_CFG) = 0;
+  REG(lan, INT_STS) = INT_RSFL | INT_GPT; /* write one to clear */
+  if (FIFO_INF_USED(REG(lan, RX_FIFO_INF)) > 0) {
+    return 0;
+  }
+  REG(lan, GPT_CFG) = GPT_CFG_TIMER_EN | LWIP_MIN(LWIP_MAX(ticks, 1), 0xffff);
+  REG(lan, INT_EN) = INT_RSFL | INT_GPT;
+  return 1;
+}
+
+int
 lan9118if_link_up(struct netif *netif)
 {
   struct lan9118if *lan = (struct lan9118if *)netif->state;
@@ -371,9 +398,12 @@ lan9118if_init(struct netif *netif)
       wait_clear(lan, E2P_CMD, E2P_CMD_BUSY) != 0) {
     return ERR_IF;
   }
-  /* polled: no interrupts */
+  /* the interrupt line: active high, push-pull, raised by what
+   * lan9118if_arm() enables; a received frame counts as soon as there is
+   * one (FIFO_INT's RX status level 0) */
   REG(lan, INT_EN) = 0;
-  REG(lan, IRQ_CFG) = 0;
+  REG(lan, FIFO_INT) = REG(lan, FIFO_INT) & ~0xffUL;
+  REG(lan, IRQ_CFG) = IRQ_CFG_IRQ_EN | IRQ_CFG_IRQ_POL | IRQ_CFG_IRQ_TYPE;
 
   /* the MAC address the controller loaded from its EEPROM */
   addrh = mac_read(lan, MAC_ADDRH);

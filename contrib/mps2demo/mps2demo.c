@@ -5,9 +5,9 @@
  * images, Cortex-M3 and M4; AN505, Cortex-M33) as qemu-system-arm emulates
  * them, on the boards' LAN9118 Ethernet controller: answers ping, echoes UDP
  * and TCP and discards TCP, as contrib/tapdemo does on a Linux TAP device.
- * NO_SYS main loop polling the controller; lwIP's clock is SysTick;
- * picolibc's semihosting brings the command line, prints and exits. See
- * docs/interop.md.
+ * NO_SYS main loop polling the controller, asleep (WFI) while nothing is
+ * to be done; lwIP's clock is SysTick; picolibc's semihosting brings the
+ * command line, prints and exits. See docs/interop.md.
  */
 #include "echo_services.h"
 #include "lan9118if.h"
@@ -23,14 +23,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Where each board has its Ethernet controller, and its CPU clock (which
- * SysTick counts). The AN505 starts in the secure state: the controller's
- * secure alias, as its secure boot code would use. */
+/* Where each board has its Ethernet controller and the controller's
+ * interrupt, and its CPU clock (which SysTick counts). The AN505 starts in
+ * the secure state: the controller's secure alias, as its secure boot code
+ * would use; its IRQs from the FPGA start at 32. */
 #if defined(MPS2DEMO_AN505)
 #define MPS2DEMO_LAN9118   0x52000000u
+#define MPS2DEMO_LAN9118_IRQ 48
 #define MPS2DEMO_CLOCK_HZ  20000000u
 #elif defined(MPS2DEMO_AN385) || defined(MPS2DEMO_AN386)
 #define MPS2DEMO_LAN9118   0x40200000u
+#define MPS2DEMO_LAN9118_IRQ 13
 #define MPS2DEMO_CLOCK_HZ  25000000u
 #else
 #error "mps2demo: name the board: -DMPS2DEMO_AN385, -DMPS2DEMO_AN386 or -DMPS2DEMO_AN505"
@@ -43,8 +46,14 @@
 #define SYST_CSR_ENABLE    (1u << 0)
 #define SYST_CSR_CPUCLOCK  (1u << 2)
 #define SYST_MAX           0xffffffu
+/* NVIC interrupt set-enable and clear-pending registers */
+#define NVIC_ISER(irq) (*(volatile u32_t *)(0xe000e100u + 4u * ((irq) / 32u)))
+#define NVIC_ICPR(irq) (*(volatile u32_t *)(0xe000e280u + 4u * ((irq) / 32u)))
+#define NVIC_BIT(irq)  (1u << ((irq) % 32u))
 
-/* The stop file is looked at this often, in milliseconds. */
+/* The stop file is looked at this often, in milliseconds; no sleep is
+ * longer (nor as long as SysTick's wrap, 0.67 s at 25 MHz, which sys_now()
+ * must see). */
 #define MPS2DEMO_STOP_POLL 100
 
 static const char usage[] =
@@ -195,6 +204,10 @@ main(int argc, char **argv)
   }
 
   systick_start();
+  /* The controller's interrupt wakes the CPU from WFI; masked (PRIMASK),
+   * it is never taken: no handler, the main loop does the work. */
+  __asm__ volatile ("cpsid i" ::: "memory");
+  NVIC_ISER(MPS2DEMO_LAN9118_IRQ) = NVIC_BIT(MPS2DEMO_LAN9118_IRQ);
   lwip_init();
   lan.base = MPS2DEMO_LAN9118;
   lan.mtu = mtu;
@@ -221,7 +234,13 @@ main(int argc, char **argv)
   for (;;) {
     u32_t now;
 
-    lan9118if_poll(&netif);
+    if (lan9118if_poll(&netif) == 0) {
+      /* nothing came: asleep until a frame does or lwIP's next timeout */
+      NVIC_ICPR(MPS2DEMO_LAN9118_IRQ) = NVIC_BIT(MPS2DEMO_LAN9118_IRQ);
+      if (lan9118if_arm(&netif, LWIP_MIN(sys_timeouts_sleeptime(), MPS2DEMO_STOP_POLL))) {
+        __asm__ volatile ("wfi" ::: "memory");
+      }
+    }
     sys_check_timeouts();
     now = sys_now();
     if (duration != 0 && now - started >= duration * 1000u) {
