@@ -36,6 +36,7 @@ include test/product/lwip-builds/Dir.mk # lwIP's own Make/CMake runners and iter
 include test/product/cross/Dir.mk       # big-endian, strict-alignment CPUs under qemu-user
 include test/product/tcpstress/Dir.mk   # TCP under loss and zero windows: every checksum on the wire, both streams intact
 include test/product/baremetal/Dir.mk   # microcontroller cores under qemu-system
+include test/product/interop-mcu/Dir.mk # the interop run on MPS2 boards under qemu-system, LAN9118 on TAP
 include test/product/lint/Dir.mk        # cppcheck, clang-tidy, valgrind on the project's code
 include test/product/proofs/Dir.mk     # CBMC proofs of the checksum code, each shown failing on planted bugs
 

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: BSD-3-Clause
-# run.sh [-6] PROG WORKDIR: lwIP (tapdemo PROG) against the Linux kernel over
-# TAP devices, every frame captured and every checksum checked by tshark.
+# run.sh [-6|-1] PROG WORKDIR: lwIP (tapdemo PROG) against the Linux kernel
+# over TAP devices, every frame captured and every checksum checked by tshark.
 # See docs/interop.md. Writes logs and captures to WORKDIR (emptied first);
 # they stay there, and on failure the last line names the directory and each
 # bad checksum is listed (badframes.sh) in WORKDIR/bad-frames-NETNS.txt.
@@ -15,13 +15,20 @@
 #
 #   tap0 fd00:7:1::2/64 <-> fd00:7:1::1/64    fd00:7:2::1/64 <-> tap0 fd00:7:2::2/64
 #
+# With -1 lwIP has one link, L (IPv4): the checks of lwIP as a host from L.
+# INTEROP_EMULATOR in the environment names a command that runs PROG
+# (test/product/interop-mcu/qemu.sh MACHINE: PROG is a board's image).
+#
 # Exit status: 0 passed, 1 a check failed, 2 bad usage or setup error,
 # 77 skipped (not root, no /dev/net/tun, no network namespaces).
 set -u
 
-usage() { echo "usage: run.sh [-6] PROG WORKDIR" >&2; exit 2; }
-ipv6=
-[ "${1:-}" = -6 ] && ipv6=1 && shift
+usage() { echo "usage: run.sh [-6|-1] PROG WORKDIR" >&2; exit 2; }
+ipv6= one_link=
+case ${1:-} in
+  -6) ipv6=1 && shift ;;
+  -1) one_link=1 && shift ;;
+esac
 [ $# = 2 ] || usage
 [ -x "$1" ] || { echo "interop: error: $1 is not an executable" >&2; exit 2; }
 prog=$(realpath "$1")
@@ -30,16 +37,19 @@ here=$(cd "$(dirname "$0")" && pwd)
 tag=interop-$(basename "$(dirname "$prog")")
 . "$here/../../../mk/lib.sh"
 python=/usr/bin/python3
+emulator=${INTEROP_EMULATOR:-}
 limit=600 # no process lives longer than this, seconds
 
-netns_require interop deps-interop ip ethtool ping dumpcap tshark timeout $python
+netns_require $tag deps-interop ip ethtool ping dumpcap tshark timeout $python
 
 # ---- cleanup on every exit path (with a failure in CI the run's captures
 # and logs are all there is to go on) ----
 L=fsi$$l R=fsi$$r
 pids= current=
 netns_stop() { stop_processes $pids $current; }
-netns_start "$work" $L $R
+links="$L $R"
+[ -n "$one_link" ] && links=$L
+netns_start "$work" $links
 
 # bounded SECONDS OUT ERR CMD...: runs CMD with a time limit, stdout to file
 # OUT, stderr to file ERR (-: to OUT), in the background so that a signal
@@ -78,30 +88,34 @@ if [ -n "$ipv6" ]; then
 else
   lwip_l=10.7.1.1 lwip_r=10.7.2.1 peer_l=10.7.1.2 peer_r=10.7.2.2
   side $L $peer_l/24 1500 10.7.2.0/24 $lwip_l
-  side $R $peer_r/24 1280 10.7.1.0/24 $lwip_r
-  lwip_netifs="--netif tap0@$L,$lwip_l/24 --netif tap0@$R,$lwip_r/24,mtu=1280"
+  lwip_netifs="--netif tap0@$L,$lwip_l/24"
+  if [ -z "$one_link" ]; then
+    side $R $peer_r/24 1280 10.7.1.0/24 $lwip_r
+    lwip_netifs="$lwip_netifs --netif tap0@$R,$lwip_r/24,mtu=1280"
+  fi
   family=ipv4
 fi
 lwip_ips=$lwip_l,$lwip_r
+[ -n "$one_link" ] && lwip_ips=$lwip_l
 
 # ---- captures, lwIP, the echo server behind it ----
 # fence NS: marker frames into NS's tap0 until its capture has one more
 fence() { capture_fence "$work/$1.pcapng" $1 $python "$here/peer.py" marker tap0; }
-for ns in $L $R; do
+for ns in $links; do
   # A buffer for the whole run: not one frame may be lost to a busy CPU.
   capture_start $ns "$work/$ns.pcapng" "$work/dumpcap-$ns.log" 128 $limit
   pids="$pids $capture_pid"
 done
-for ns in $L $R; do fence $ns; done
+for ns in $links; do fence $ns; done
 # The kernel's drop counters of each tap0: frames are accounted for from
 # here on. A marker that the fence wrote before dumpcap really captured had
 # no receiver in the kernel, which counts it in rx_dropped although it is
 # nobody's frame (one such marker made the check below fail now and then,
 # "the kernel dropped 1 of lwIP's"), so the check counts from these to
 # those when the capture ends.
-for ns in $L $R; do tap_drops $ns >"$work/drops-$ns.before"; done
+for ns in $links; do tap_drops $ns >"$work/drops-$ns.before"; done
 
-"$prog" $lwip_netifs --duration $limit >"$work/tapdemo.log" 2>&1 &
+$emulator "$prog" $lwip_netifs --duration $limit >"$work/tapdemo.log" 2>&1 &
 demo=$!
 pids="$pids $demo"
 waitfor $tag "$work/tapdemo.log" "ready" 10
@@ -109,9 +123,11 @@ if [ -n "$ipv6" ]; then
   netns_ipv6_on $L $peer_l/64 fd00:7:2::/64 $lwip_l
   netns_ipv6_on $R $peer_r/64 fd00:7:1::/64 $lwip_r
 fi
-ip netns exec $R $python "$here/peer.py" serve $peer_r 7 --duration $limit >"$work/server.log" 2>&1 &
-pids="$pids $!"
-waitfor $tag "$work/server.log" "ready" 10
+if [ -z "$one_link" ]; then
+  ip netns exec $R $python "$here/peer.py" serve $peer_r 7 --duration $limit >"$work/server.log" 2>&1 &
+  pids="$pids $!"
+  waitfor $tag "$work/server.log" "ready" 10
+fi
 
 # ---- the checks ----
 failures=0
@@ -180,7 +196,12 @@ packet_too_big() {
 }
 
 udp_sizes=1,2,3,7,8,63,64,255,256,1023,1024,1471,1472,1473,1480,1481,2000,2952,2953,4000,8192,8972,9000,16383,16384,30000,32768,50000,65000,65506,65507
-echo "$tag: lwIP $("$prog" --help | sed -n 's/^lwIP \([^ ]*\) .*/\1/p') at $lwip_l and $lwip_r (MTU 1280), kernel peers in namespaces $L ($peer_l), $R ($peer_r)"
+version=$($emulator "$prog" --help 2>/dev/null | sed -n 's/^lwIP \([^ ]*\) .*/\1/p')
+if [ -n "$one_link" ]; then
+  echo "$tag: lwIP $version at $lwip_l, kernel peer in namespace $L ($peer_l)"
+else
+  echo "$tag: lwIP $version at $lwip_l and $lwip_r (MTU 1280), kernel peers in namespaces $L ($peer_l), $R ($peer_r)"
+fi
 if [ -n "$ipv6" ]; then
   # The same sizes up to 65487, and those of the largest datagrams in one
   # frame: at MTU 1280 and 1500, a payload of 1232 and 1452 bytes after 48
@@ -211,6 +232,8 @@ else
   peer $L udp-echo $lwip_l 7 --sizes $udp_sizes
   peer $L tcp-echo $lwip_l 7 --bytes $((20 * 1024 * 1024))
   peer $L tcp-discard $lwip_l 9 --bytes $((4 * 1024 * 1024))
+fi
+if [ -z "$ipv6$one_link" ]; then
   echo " lwIP as a router, $L -> $R (lwIP refragments to MTU 1280):"
   pings $L $peer_r "-M dont" 0 56 1252 1253 1472 1473 4000 8972 30000 65000
   peer $L udp-echo $peer_r 7 --sizes $udp_sizes
@@ -236,17 +259,17 @@ stopped=$(grep "stopped" "$work/tapdemo.log")
 if [ $rc = 0 ] && [ -n "$stopped" ]; then
   pass "$stopped"
 else
-  failed "tapdemo did not stop cleanly on SIGTERM (status $rc): $(tail -3 "$work/tapdemo.log" | tr '\n' ' ')"
+  failed "lwIP did not stop cleanly on SIGTERM (status $rc): $(tail -3 "$work/tapdemo.log" | tr '\n' ' ')"
 fi
 
 # ---- every checksum of every frame, in both captures ----
-for ns in $L $R; do fence $ns; done
+for ns in $links; do fence $ns; done
 stop_processes $pids
 pids=
 # the counters as the capture ended (a frame the kernel sends later to the
 # closed TAP device is counted in tx_dropped, and in no capture)
-for ns in $L $R; do tap_drops $ns >"$work/drops-$ns.after"; done
-for ns in $L $R; do
+for ns in $links; do tap_drops $ns >"$work/drops-$ns.after"; done
+for ns in $links; do
   [ "$(capture_dropped "$work/dumpcap-$ns.log")" = 0 ] ||
     failed "capture on $ns/tap0 incomplete: $(grep -E "^Packets|rror" "$work/dumpcap-$ns.log" | tr '\n' ' ')"
   capture_checksums "$work/$ns.pcapng" "$work/checksums-$ns.txt" "$work/tshark-$ns.log"
@@ -274,7 +297,7 @@ for ns in $L $R; do
     *) failed "checksums on $ns/tap0: ${out#bad }"
        bad_frames $ns ;;
   esac
-  case $ns:$out in
+  case $one_link$ns:$out in
     $L:*"from lwIP:"*"0xffff for 0x0000 from a kernel"*"from kernel:"*) ;;
     $L:*) failed "checksums on $ns/tap0: no TCP checksum 0xffff for 0x0000 from $R forwarded by lwIP" ;;
   esac
