@@ -50,15 +50,11 @@ PACKETS_CFLAGS_fastsum := -I$(TOP)/lwip-port/fastsum -I$(TOP)/src/include
 PACKETS_SRCS_fastsum := $(FASTSUM_SRC)
 PACKETS_CFLAGS_copy := -DLWIP_CHECKSUM_ON_COPY=1
 # Sections per function and data object, collected at link time: as the
-# SDKs build (and the packet test's harness brings only its builders).
-PACKETS_CFLAGS = $(PACKETS_OPTIONS) -I$(TOP)/test/product/pktest $(TEST_COMMON_CFLAGS) \
+# SDKs build.
+PACKETS_CFLAGS = $(PACKETS_OPTIONS) $(TEST_COMMON_CFLAGS) \
   -ffunction-sections -fdata-sections -g0
-# The packet test's harness, for its builders: compiled with the packet
-# test's options (its fixture reads statistics these leave out); only the
-# builders are linked.
-PACKETS_HARNESS := test/product/pktest/harness.c
 PACKETS_OPTIONS := -I$(TOP)/test/measure/packets -ULWIP_DEBUG
-PACKETS_SRCS := test/measure/packets/rows.c $(PACKETS_HARNESS) $(TEST_COMMON_REFERENCE_SRC)
+PACKETS_SRCS := test/measure/packets/rows.c $(TEST_COMMON_PACKETS_SRC)
 
 # The cores: the bare-metal compilers with picolibc's speed build
 # (test/product/baremetal/Dir.mk), with the compilers' defaults for
@@ -76,13 +72,11 @@ define packets_program
 PROGRAMS += packets/$1/$2/$3$4
 packets/$1/$2/$3$4_TREE := $(call packets_tree_of,$1,$3)
 packets/$1/$2/$3$4_SRCS := $(PACKETS_SRCS) test/measure/packets/count_packets.c $(PACKETS_SRCS_$3)
-packets/$1/$2/$3$4_CFLAGS = $(PACKETS_CFLAGS_$3) $(PACKETS_CFLAGS_$(4:-%=%)) $$(PACKETS_CFLAGS) \
-  -I$(TOP)/test/product/baremetal/check
+packets/$1/$2/$3$4_CFLAGS = $(PACKETS_CFLAGS_$3) $(PACKETS_CFLAGS_$(4:-%=%)) $$(PACKETS_CFLAGS)
 packets/$1/$2/$3$4_CC := $(call packets_cc,$2)
 packets/$1/$2/$3$4_AR := $(patsubst %-gcc,%-ar,$(firstword $(call baremetal_cc,$2)))
 packets/$1/$2/$3$4_LIBS := $(if $(BAREMETAL_BOARD_$2),$(call baremetal_board,$2)) \
   $(call baremetal_ldflags,$(call packets_board,$2)) -Wl,--gc-sections
-$(BUILD)/packets/$1/$2/$3$4/project/$(PACKETS_HARNESS:.c=.o): PACKETS_OPTIONS :=
 endef
 $(foreach k,$(LWIP_KEYS),$(foreach c,$(PACKETS_CORES),$(foreach f,$(PACKETS_CONFIGS),\
   $(eval $(call packets_program,$k,$c,$f,))$(eval $(call packets_program,$k,$c,$f,-copy)))))
@@ -97,13 +91,12 @@ packets-bench/$1/$2$3_SRCS := $(PACKETS_SRCS) test/measure/packets/bench_packets
 packets-bench/$1/$2$3_CFLAGS = $(PACKETS_CFLAGS_$2) $(PACKETS_CFLAGS_$(3:-%=%)) $$(PACKETS_CFLAGS) \
   -I$(TOP)/test/measure/bench $$(CHECK_CFLAGS) -DPACKETS_BUILD='"$2$3"' -DBENCH_CFLAGS='"$(OPT_CFLAGS)"'
 packets-bench/$1/$2$3_LIBS = -Wl,--gc-sections $$(CHECK_LIBS)
-$(BUILD)/packets-bench/$1/$2$3/project/$(PACKETS_HARNESS:.c=.o): PACKETS_OPTIONS :=
 endef
 $(foreach k,$(LWIP_KEYS),$(foreach f,$(PACKETS_CONFIGS),\
   $(eval $(call packets_bench_program,$k,$f,))$(eval $(call packets_bench_program,$k,$f,-copy))))
 
 # make lint: the folder's files as its builds compile them.
-LINT_CFLAGS_test/measure/packets := -Itest/product/pktest -Itest/measure/bench -DPACKETS_BUILD='"lint"'
+LINT_CFLAGS_test/measure/packets := -Itest/product/common -Itest/measure/bench -DPACKETS_BUILD='"lint"'
 
 # The cells: each program's rows counted on its core
 # (test/measure/packets/count-cell.sh), DIR/KEY/CORE/BUILD.counts; a cell is

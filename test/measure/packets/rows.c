@@ -5,23 +5,38 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "pktest.h"
+#include "packets.h"
 
 #include "lwip/etharp.h"
 #include "lwip/init.h"
 #include "lwip/ip.h"
 #include "lwip/prot/icmp.h"
 #include "lwip/prot/tcp.h"
+#include "lwip/sys.h"
 #include "lwip/tcp.h"
 #include "lwip/udp.h"
 #include "netif/ethernet.h"
 
 /* Netif A (192.168.1.1/24, the default) and B (10.0.0.1/24), a peer host
- * on each link (pktest.h's addresses). */
+ * on each link. */
+#define ADDR_A      PKT_ADDR(192, 168, 1, 1)
+#define ADDR_PEER_A PKT_ADDR(192, 168, 1, 2)
+#define ADDR_B      PKT_ADDR(10, 0, 0, 1)
+#define ADDR_PEER_B PKT_ADDR(10, 0, 0, 2)
+#define set_ip4(a, host_order) ip4_addr_set_u32((a), lwip_htonl(host_order))
 enum { SIDE_A, SIDE_B, SIDES };
+
+/* lwIP's clock (NO_SYS): time stands still, so no timer fires while a
+ * packet is counted. */
+u32_t
+sys_now(void)
+{
+  return 0;
+}
+
 static struct netif net[SIDES];
-static const u32_t addr[SIDES] = { PK_ADDR_A, PK_ADDR_B };
-static const u32_t peer_addr[SIDES] = { PK_ADDR_PEER_A, PK_ADDR_PEER_B };
+static const u32_t addr[SIDES] = { ADDR_A, ADDR_B };
+static const u32_t peer_addr[SIDES] = { ADDR_PEER_A, ADDR_PEER_B };
 static const u8_t mac[SIDES][ETH_HWADDR_LEN] = { { 2, 0, 0, 0, 0, 0xA }, { 2, 0, 0, 0, 0, 0xB } };
 static const u8_t peer_mac[SIDES][ETH_HWADDR_LEN] = { { 2, 0, 0, 0, 1, 0xA }, { 2, 0, 0, 0, 1, 0xB } };
 
@@ -41,7 +56,7 @@ static u8_t kept[PACKETS_MAX_CALLS][FRAME_MAX];
 static u16_t kept_len[PACKETS_MAX_CALLS];
 
 /* Frames and data being built. The data every packet carries comes from
- * one pattern, made once: pk_pattern() takes a division a byte, more
+ * one pattern, made once: pkt_pattern() takes a division a byte, more
  * instructions on a core without a divider than lwIP spends on the packet. */
 static u8_t payload[4000];
 static u8_t transport[4000];
@@ -149,7 +164,7 @@ udp_send_datagram(void)
     return ERR_MEM;
   }
   pbuf_take(p, payload, send_len);
-  pk_ip4(ip_2_ip4(&to), PK_ADDR_PEER_A);
+  set_ip4(ip_2_ip4(&to), ADDR_PEER_A);
   IP_SET_TYPE_VAL(to, IPADDR_TYPE_V4);
   err = udp_sendto(udp, p, &to, PEER_UDP_PORT);
   pbuf_free(p);
@@ -177,21 +192,21 @@ eth_header(u8_t *frame, int side, u16_t type)
 {
   memcpy(frame, mac[side], ETH_HWADDR_LEN);
   memcpy(frame + ETH_HWADDR_LEN, peer_mac[side], ETH_HWADDR_LEN);
-  pk_put16(frame + 2 * ETH_HWADDR_LEN, type);
+  pkt_put16(frame + 2 * ETH_HWADDR_LEN, type);
 }
 
 /* The IPv4 datagram of the transport bytes into buf, returns its length. */
 static size_t
 ip_datagram(u8_t *buf, u8_t proto, u32_t src, u32_t dst, size_t transport_len)
 {
-  struct pk_ip h;
+  struct pkt_ip h;
   memset(&h, 0, sizeof(h));
   h.ttl = 64;
   h.proto = proto;
   h.id = 0x7060;
   h.src = src;
   h.dst = dst;
-  return pk_build(buf, &h, transport, transport_len);
+  return pkt_datagram(buf, &h, transport, transport_len);
 }
 
 /* A frame into f from peer A carrying the datagram of the transport
@@ -200,7 +215,7 @@ static size_t
 ip_frame(u8_t *f, u8_t proto, u32_t dst, size_t transport_len)
 {
   eth_header(f, SIDE_A, ETHTYPE_IP);
-  return SIZEOF_ETH_HDR + ip_datagram(f + SIZEOF_ETH_HDR, proto, PK_ADDR_PEER_A, dst, transport_len);
+  return SIZEOF_ETH_HDR + ip_datagram(f + SIZEOF_ETH_HDR, proto, ADDR_PEER_A, dst, transport_len);
 }
 
 /* Transport messages: a builder's header (for no data), then n bytes of
@@ -208,8 +223,8 @@ ip_frame(u8_t *f, u8_t proto, u32_t dst, size_t transport_len)
 static size_t
 udp_message(u16_t sport, u16_t dport, size_t n)
 {
-  size_t hlen = pk_udp(transport, sport, dport, 0, 0);
-  pk_put16(transport + 4, (u16_t)(hlen + n));
+  size_t hlen = pkt_udp(transport, sport, dport, 0, 0);
+  pkt_put16(transport + 4, (u16_t)(hlen + n));
   memcpy(transport + hlen, payload, n);
   return hlen + n;
 }
@@ -217,7 +232,7 @@ udp_message(u16_t sport, u16_t dport, size_t n)
 static size_t
 tcp_message(u16_t sport, u16_t dport, size_t n)
 {
-  size_t hlen = pk_tcp(transport, sport, dport, 0, 0);
+  size_t hlen = pkt_tcp(transport, sport, dport, PKT_TCP_ACK, 0, 0, 0);
   memcpy(transport + hlen, payload, n);
   return hlen + n;
 }
@@ -245,17 +260,17 @@ static int
 tcp_segment_call(struct packets_call *call, const struct tcp_pcb *pcb, u8_t flags, size_t n, u16_t mss)
 {
   size_t len = tcp_message(PEER_TCP_PORT, pcb->local_port, n);
-  pk_put32(transport + 4, (flags & TCP_SYN) ? PEER_TCP_ISS : pcb->rcv_nxt);
-  pk_put32(transport + 8, pcb->snd_nxt);
+  pkt_put32(transport + 4, (flags & TCP_SYN) ? PEER_TCP_ISS : pcb->rcv_nxt);
+  pkt_put32(transport + 8, pcb->snd_nxt);
   transport[13] = flags;
-  pk_put16(transport + 14, 0xFFFF);
+  pkt_put16(transport + 14, 0xFFFF);
   if (flags & TCP_SYN) {
     transport[12] = 6 << 4;
     transport[20] = 2;
     transport[21] = 4;
-    pk_put16(transport + 22, mss);
+    pkt_put16(transport + 22, mss);
   }
-  return input_call(call, SIDE_A, segment, ip_frame(segment, IP_PROTO_TCP, PK_ADDR_A, len));
+  return input_call(call, SIDE_A, segment, ip_frame(segment, IP_PROTO_TCP, ADDR_A, len));
 }
 
 /* Hands a frame to lwIP outside what is measured. */
@@ -354,7 +369,7 @@ tcp_transmit_1460(struct packets_call *calls)
 static int
 udp_64(void)
 {
-  frame_len[0] = ip_frame(frames[0], IP_PROTO_UDP, PK_ADDR_A, udp_message(PEER_UDP_PORT, UDP_PORT, 64));
+  frame_len[0] = ip_frame(frames[0], IP_PROTO_UDP, ADDR_A, udp_message(PEER_UDP_PORT, UDP_PORT, 64));
   return 1;
 }
 
@@ -367,7 +382,7 @@ udp_receive_64(struct packets_call *calls)
 static int
 udp_1472(void)
 {
-  frame_len[0] = ip_frame(frames[0], IP_PROTO_UDP, PK_ADDR_A, udp_message(PEER_UDP_PORT, UDP_PORT, 1472));
+  frame_len[0] = ip_frame(frames[0], IP_PROTO_UDP, ADDR_A, udp_message(PEER_UDP_PORT, UDP_PORT, 1472));
   return 1;
 }
 
@@ -393,9 +408,9 @@ udp_transmit_1472(struct packets_call *calls)
 static int
 echo_request_56(void)
 {
-  size_t hlen = pk_icmp_echo(transport, ICMP_ECHO, 0x7060, 1, 0, 0);
+  size_t hlen = pkt_icmp_echo(transport, ICMP_ECHO, 0x7060, 1, 0, 0);
   memcpy(transport + hlen, payload, 56);
-  frame_len[0] = ip_frame(frames[0], IP_PROTO_ICMP, PK_ADDR_A, hlen + 56);
+  frame_len[0] = ip_frame(frames[0], IP_PROTO_ICMP, ADDR_A, hlen + 56);
   return 1;
 }
 
@@ -410,7 +425,7 @@ icmp_echo_56(struct packets_call *calls)
 static int
 udp_1500_to_b(void)
 {
-  frame_len[0] = ip_frame(frames[0], IP_PROTO_UDP, PK_ADDR_PEER_B,
+  frame_len[0] = ip_frame(frames[0], IP_PROTO_UDP, ADDR_PEER_B,
                           udp_message(PEER_UDP_PORT, PEER_UDP_PORT, 1500 - 20 - 8));
   return 1;
 }
@@ -434,14 +449,14 @@ forward_576(struct packets_call *calls)
 static int
 udp_4000_fragments(void)
 {
-  size_t len = ip_datagram(datagram, IP_PROTO_UDP, PK_ADDR_PEER_A, PK_ADDR_A,
+  size_t len = ip_datagram(datagram, IP_PROTO_UDP, ADDR_PEER_A, ADDR_A,
                            udp_message(PEER_UDP_PORT, UDP_PORT, 4000 - 20 - 8));
   size_t off, n;
   int i;
   for (i = 0, off = 0; off < len - 20; i++, off += n) {
     n = LWIP_MIN(1480, len - 20 - off);
     eth_header(frames[i], SIDE_A, ETHTYPE_IP);
-    frame_len[i] = SIZEOF_ETH_HDR + pk_fragment(frames[i] + SIZEOF_ETH_HDR, datagram, off, n,
+    frame_len[i] = SIZEOF_ETH_HDR + pkt_fragment(frames[i] + SIZEOF_ETH_HDR, datagram, off, n,
                                                 off + n < len - 20);
   }
   return i;
@@ -489,15 +504,15 @@ learn_peer(int side)
   struct packets_call call;
   u8_t *f = segment, *a = segment + SIZEOF_ETH_HDR;
   eth_header(f, side, ETHTYPE_ARP);
-  pk_put16(a, 1);              /* Ethernet */
-  pk_put16(a + 2, ETHTYPE_IP);
+  pkt_put16(a, 1);              /* Ethernet */
+  pkt_put16(a + 2, ETHTYPE_IP);
   a[4] = ETH_HWADDR_LEN;
   a[5] = 4;
-  pk_put16(a + 6, 1);          /* request */
+  pkt_put16(a + 6, 1);          /* request */
   memcpy(a + 8, peer_mac[side], ETH_HWADDR_LEN);
-  pk_put32(a + 14, peer_addr[side]);
+  pkt_put32(a + 14, peer_addr[side]);
   memset(a + 18, 0, ETH_HWADDR_LEN);
-  pk_put32(a + 24, addr[side]);
+  pkt_put32(a + 24, addr[side]);
   return input_call(&call, side, f, SIZEOF_ETH_HDR + 28) && input_now(&call);
 }
 
@@ -510,8 +525,8 @@ packets_setup(void)
   lwip_init();
   for (side = SIDE_A; side < SIDES; side++) {
     ip4_addr_t ip, mask, gw;
-    pk_ip4(&ip, addr[side]);
-    pk_ip4(&mask, 0xFFFFFF00UL);
+    set_ip4(&ip, addr[side]);
+    set_ip4(&mask, 0xFFFFFF00UL);
     ip4_addr_set_zero(&gw);
     if (netif_add(&net[side], &ip, &mask, &gw, NULL, eth_netif_init, netif_input) == NULL) {
       printf("error: netif_add failed\n");
@@ -524,7 +539,7 @@ packets_setup(void)
     }
   }
   netif_set_default(&net[SIDE_A]);
-  pk_pattern(payload, sizeof(payload), 6);
+  pkt_pattern(payload, sizeof(payload), 6);
 
   udp = udp_new();
   if (udp == NULL || udp_bind(udp, IP4_ADDR_ANY, UDP_PORT) != ERR_OK) {
@@ -534,7 +549,7 @@ packets_setup(void)
   udp_recv(udp, udp_received, NULL);
 
   /* lwIP connects to the peer, as a device fetching its firmware does */
-  pk_ip4(ip_2_ip4(&peer), PK_ADDR_PEER_A);
+  set_ip4(ip_2_ip4(&peer), ADDR_PEER_A);
   IP_SET_TYPE_VAL(peer, IPADDR_TYPE_V4);
   for (i = 0; i < CONNS; i++) {
     struct packets_call syn_ack;
@@ -583,9 +598,9 @@ packets_check(const struct packets_row *row, err_t err)
   for (i = 0; i < frames_kept && !row->forwarded; i++) {
     const u8_t *d = kept[i] + SIZEOF_ETH_HDR;
     size_t len = (size_t)kept_len[i] - SIZEOF_ETH_HDR;
-    int whole = (pk_get16(d + 6) & (PK_MF | 0x1FFF)) == 0;
-    if (kept_len[i] < SIZEOF_ETH_HDR + 20 || pk_get16(kept[i] + 12) != ETHTYPE_IP ||
-        pk_get16(d + 2) != len || !ref_ip_verifies(d) || (whole && !ref_transport_verifies(d, len))) {
+    int whole = (pkt_get16(d + 6) & (PKT_MF | 0x1FFF)) == 0;
+    if (kept_len[i] < SIZEOF_ETH_HDR + 20 || pkt_get16(kept[i] + 12) != ETHTYPE_IP ||
+        pkt_get16(d + 2) != len || !pkt_ip_verifies(d) || (whole && !pkt_transport_verifies(d, len))) {
       printf("error: %s: frame %d of %u bytes: bad length or checksum\n", row->name, i,
              (unsigned)kept_len[i]);
       return -1;
