@@ -113,8 +113,10 @@ seconds=$(($(date +%s) - start))
   fi
   # build/count/ beside build/bench/
   if [ -f "$dir/../count/packets-summary.txt" ]; then
-    echo "packets (the last make count-packets, $dir/../count/packets.md):"
+    echo "packets (the last make count-packets or make count-limits; make count-packets: $dir/../count/packets.md):"
     cat "$dir/../count/packets-summary.txt"
+  else
+    echo "packets: make count-limits (in make test) or make count-packets counts them on each core"
   fi
   echo "CSVs: $dir/{sweep,pieces,alignment,header,e2e}.csv"
   echo "plots: $dir/sweep-primed.png $dir/sweep-flushed.png; docs/benchmarks.md explains them"

@@ -7,7 +7,7 @@
 # (BUILD: stock-alg2, stock-alg3, fastsum, each also -copy, whose only row
 # is the TCP send with LWIP_CHECKSUM_ON_COPY 1), per lwIP tree KEY and core;
 # the x86_64 host's ticks from make bench (BENCH_DIR/KEY.csv: build,row,ticks)
-# where it has run. Also writes OUTPUT-summary.txt, the lines of make's
+# where it has run. Also writes packets-summary.txt beside OUTPUT.md, the lines of make's
 # report: the TCP receive row on Cortex-M4 and M0+ for the first KEY.
 #
 # Limits, checked by both (--limits: only them, for make count-limits):
@@ -194,24 +194,20 @@ END {
     for (j = 1; j <= ncores; j++) print "- " verdict[key_list[i], core_list[j]]
     if (key_list[i] in target) print "- " target[key_list[i]]
   }
-  if (!limits_only) {
-    k = key_list[1]; r = "tcp-rx-1460"
-    for (j = 1; j <= ncores; j++) {
-      c = core_list[j]
-      if (c != "cortex-m4" && c != "cortex-m0plus") continue
-      f = cyc[k, c, "fastsum", r]
-      printf "%s, %s, %s: %d / %d / %d estimated cycles (stock alg 2 / alg 3 / patched + fastsum), saves %s / %s\n", \
-        label[r], k, name[c], cyc[k, c, "stock-alg2", r], cyc[k, c, "stock-alg3", r], f, \
-        pct(f, cyc[k, c, "stock-alg2", r]), pct(f, cyc[k, c, "stock-alg3", r]) > summary
-    }
+  k = key_list[1]; r = "tcp-rx-1460"
+  for (j = 1; j <= ncores; j++) {
+    c = core_list[j]
+    if (c != "cortex-m4" && c != "cortex-m0plus") continue
+    f = cyc[k, c, "fastsum", r]
+    printf "%s, %s, %s: %d / %d / %d estimated cycles (stock alg 2 / alg 3 / patched + fastsum), saves %s / %s\n", \
+      label[r], k, name[c], cyc[k, c, "stock-alg2", r], cyc[k, c, "stock-alg3", r], f, \
+      pct(f, cyc[k, c, "stock-alg2", r]), pct(f, cyc[k, c, "stock-alg3", r]) > summary
   }
   exit status
 }' "$tmp/cells" >"$tmp/report" || status=$?
 status=${status:-0}
 [ "$status" -le 1 ] || { cat "$tmp/report"; exit "$status"; }
 cp "$tmp/report" "$out"
-if [ $limits_only = 0 ]; then
-  cp "$tmp/summary" "${out%.md}-summary.txt"
-fi
+cp "$tmp/summary" "$(dirname "$out")/packets-summary.txt"
 cat "$tmp/report"
 exit "$status"
