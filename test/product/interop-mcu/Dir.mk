@@ -35,7 +35,6 @@ interop/mcu-$k-$c_LIBS := $(call baremetal_board,$c) $(call baremetal_ldflags,$c
 interop/mcu-$k-$c_EMULATOR := $(TOP)/test/product/interop-mcu/qemu.sh $(BAREMETAL_MACHINE_$c)
 endef
 $(foreach k,$(LWIP_KEYS),$(foreach c,$(INTEROP_MCU_CORES),$(eval $(interop_mcu_program))))
-ALL_TARGETS += $(foreach k,$(LWIP_KEYS),$(foreach c,$(INTEROP_MCU_CORES),$(BUILD)/interop/mcu-$k-$c/prog))
 
 INTEROP_MCU_RUNS := $(foreach k,$(LWIP_KEYS),$(foreach c,$(INTEROP_MCU_CORES),interop-mcu-$k-$c))
 .PHONY: interop-mcu $(INTEROP_MCU_RUNS)
