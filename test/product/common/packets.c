@@ -9,9 +9,10 @@
 #define UDP_HLEN 8
 #define TCP_HLEN 20
 #define ICMP_HLEN 8
-#define PROTO_ICMP 1
-#define PROTO_TCP 6
-#define PROTO_UDP 17
+#define PROTO_ICMP PKT_PROTO_ICMP
+#define PROTO_TCP PKT_PROTO_TCP
+#define PROTO_UDP PKT_PROTO_UDP
+#define PROTO_UDPLITE PKT_PROTO_UDPLITE
 
 uint16_t
 pkt_get16(const uint8_t *p)
@@ -84,13 +85,27 @@ pkt_transport_checksum_offset(const uint8_t *pkt)
   switch (pkt[9]) {
     case PROTO_ICMP: return ip_hlen(pkt) + 2;
     case PROTO_TCP:  return ip_hlen(pkt) + 16;
-    case PROTO_UDP:  return ip_hlen(pkt) + 6;
+    case PROTO_UDP:
+    case PROTO_UDPLITE: return ip_hlen(pkt) + 6;
     default:         return 0;
   }
 }
 
+/* How many bytes of the upper-layer message l4 (len bytes) its checksum
+ * covers: UDP-Lite's coverage (0: all), all of it for the others. */
+static size_t
+covered(uint8_t proto, const uint8_t *l4, size_t len)
+{
+  size_t coverage;
+  if (proto != PROTO_UDPLITE || len < 6) {
+    return len;
+  }
+  coverage = pkt_get16(l4 + 4);
+  return coverage == 0 || coverage > len ? len : coverage;
+}
+
 /* The one's complement sum of the transport message of the datagram pkt
- * (len bytes), with the pseudo header for TCP and UDP. */
+ * (len bytes), with the pseudo header for TCP, UDP and UDP-Lite. */
 static uint16_t
 transport_sum(const uint8_t *pkt, size_t len)
 {
@@ -99,7 +114,7 @@ transport_sum(const uint8_t *pkt, size_t len)
   if (pkt[9] != PROTO_ICMP) {
     sum = rfc1071_sum(pkt + 12, 8, 0) + pkt[9] + (uint32_t)(len - hlen);
   }
-  return rfc1071_sum(pkt + hlen, len - hlen, sum);
+  return rfc1071_sum(pkt + hlen, covered(pkt[9], pkt + hlen, len - hlen), sum);
 }
 
 int
@@ -217,4 +232,127 @@ pkt_fragment(uint8_t *out, const uint8_t *dgram, size_t off, size_t n, int more)
   pkt_put16(out + 6, (uint16_t)(frag | (more ? PKT_MF : 0) | (off / 8)));
   pkt_fix_ip_checksum(out);
   return IP_HLEN + n;
+}
+
+size_t
+pkt_udplite(uint8_t *l4, uint16_t sport, uint16_t dport, uint16_t coverage, size_t n, uint32_t seed)
+{
+  pkt_udp(l4, sport, dport, n, seed);
+  pkt_put16(l4 + 4, coverage);
+  return UDP_HLEN + n;
+}
+
+/* ---- IPv6 ---------------------------------------------------------------- */
+
+#define IP6_HLEN PKT_IP6_HLEN
+#define FRAG6_HLEN 8
+
+size_t
+pkt_ipv6(uint8_t *out, const struct pkt_ip6 *ip, uint8_t nexth, const uint8_t *payload, size_t len)
+{
+  memmove(out + IP6_HLEN, payload, len);
+  pkt_put32(out, 0x60000000UL | ((uint32_t)ip->tclass << 20) | (ip->flow & 0xFFFFFUL));
+  pkt_put16(out + 4, (uint16_t)len);
+  out[6] = nexth;
+  out[7] = ip->hlim;
+  memcpy(out + 8, ip->src, 16);
+  memcpy(out + 24, ip->dst, 16);
+  return IP6_HLEN + len;
+}
+
+size_t
+pkt_ip6_upper(const uint8_t *pkt, size_t len, uint8_t *proto)
+{
+  size_t off = IP6_HLEN;
+  uint8_t nexth = pkt[6];
+  while (nexth == PKT_NEXTH_HOPBYHOP || nexth == PKT_NEXTH_DESTOPTS || nexth == PKT_NEXTH_ROUTING) {
+    if (off + 8 > len) {
+      return 0;
+    }
+    nexth = pkt[off];
+    off += 8 * ((size_t)pkt[off + 1] + 1);
+  }
+  if (off >= len) {
+    return 0;
+  }
+  *proto = nexth;
+  return off;
+}
+
+/* Offset of the checksum field in an upper-layer message of protocol
+ * proto, 0 if it has none. */
+static size_t
+checksum_field6(uint8_t proto)
+{
+  switch (proto) {
+    case PROTO_TCP:       return 16;
+    case PROTO_UDP:
+    case PROTO_UDPLITE:   return 6;
+    case PKT_PROTO_ICMP6: return 2;
+    default:              return 0;
+  }
+}
+
+/* The one's complement sum of the upper-layer message at offset off of the
+ * IPv6 datagram pkt (len bytes) and its pseudo header. */
+static uint16_t
+transport_sum6(const uint8_t *pkt, size_t len, size_t off, uint8_t proto)
+{
+  uint32_t sum = rfc1071_sum(pkt + 8, 32, 0) + (uint32_t)(len - off) + proto;
+  return rfc1071_sum(pkt + off, covered(proto, pkt + off, len - off), sum);
+}
+
+int
+pkt_transport_verifies6(const uint8_t *pkt, size_t len)
+{
+  uint8_t proto;
+  size_t off = pkt_ip6_upper(pkt, len, &proto);
+  if (off == 0 || checksum_field6(proto) == 0 || off + checksum_field6(proto) + 2 > len) {
+    return 0;
+  }
+  return transport_sum6(pkt, len, off, proto) == 0xFFFF;
+}
+
+size_t
+pkt_datagram6(uint8_t *out, const struct pkt_ip6 *ip, uint8_t nexth, const uint8_t *payload, size_t len)
+{
+  uint8_t proto;
+  size_t n = pkt_ipv6(out, ip, nexth, payload, len);
+  size_t off = pkt_ip6_upper(out, n, &proto);
+  size_t field;
+  uint16_t sum;
+
+  if (off == 0 || (field = checksum_field6(proto)) == 0 || off + field + 2 > n) {
+    return n;
+  }
+  pkt_put16(out + off + field, 0);
+  sum = transport_sum6(out, n, off, proto);
+  /* UDP sends a sum of zero as all ones: 0 means "no checksum" there */
+  pkt_put16(out + off + field, proto == PROTO_UDP && sum == 0xFFFF ? 0xFFFF : (uint16_t)~sum);
+  return n;
+}
+
+size_t
+pkt_ext6_opts(uint8_t *out, uint8_t nexth, size_t len)
+{
+  out[0] = nexth;
+  out[1] = (uint8_t)(len / 8 - 1);
+  out[2] = 1; /* PadN over the rest */
+  out[3] = (uint8_t)(len - 4);
+  memset(out + 4, 0, len - 4);
+  return len;
+}
+
+size_t
+pkt_fragment6(uint8_t *out, const uint8_t *dgram, size_t off, size_t n, int more, uint32_t id)
+{
+  memcpy(out, dgram, IP6_HLEN);
+  out[6] = PKT_NEXTH_FRAGMENT;
+  pkt_put16(out + 4, (uint16_t)(FRAG6_HLEN + n));
+  out[IP6_HLEN] = dgram[6];
+  out[IP6_HLEN + 1] = 0;
+  pkt_put16(out + IP6_HLEN + 2, (uint16_t)(off | (more ? 1 : 0)));
+  pkt_put32(out + IP6_HLEN + 4, id);
+  memcpy(out + IP6_HLEN + FRAG6_HLEN, dgram + IP6_HLEN + off, n);
+  return IP6_HLEN + FRAG6_HLEN + n;
 }

@@ -29,10 +29,10 @@ uint16_t pkt_ip_checksum(const uint8_t *hdr);
 void pkt_fix_ip_checksum(uint8_t *hdr);
 int pkt_ip_verifies(const uint8_t *hdr);
 /* Offset of the transport checksum field in a datagram, 0 if none
- * (protocols other than ICMP, TCP and UDP). */
+ * (protocols other than ICMP, TCP, UDP and UDP-Lite). */
 size_t pkt_transport_checksum_offset(const uint8_t *pkt);
-/* The UDP/TCP/ICMP checksum of a whole (unfragmented) datagram of len
- * bytes verifies (UDP without checksum does; other protocols do). */
+/* The UDP/UDP-Lite/TCP/ICMP checksum of a whole (unfragmented) datagram of
+ * len bytes verifies (UDP without checksum does; other protocols do). */
 int pkt_transport_verifies(const uint8_t *pkt, size_t len);
 /* Change the IP ID so that a full computation gives the header checksum
  * want (0x0000..0xFFFE), then store `stored` (want, or 0xFFFF for the
@@ -76,10 +76,60 @@ size_t pkt_tcp(uint8_t *l4, uint16_t sport, uint16_t dport, uint8_t flags, uint3
 #define PKT_ICMP_ECHO 8
 #define PKT_ICMP_ECHO_REPLY 0
 size_t pkt_icmp_echo(uint8_t *l4, uint8_t type, uint16_t id, uint16_t seq, size_t n, uint32_t seed);
+/* UDP-Lite (RFC 3828): its checksum covers the first `coverage` bytes of
+ * the message (0: all of it). */
+size_t pkt_udplite(uint8_t *l4, uint16_t sport, uint16_t dport, uint16_t coverage, size_t n, uint32_t seed);
+
+#define PKT_PROTO_ICMP 1
+#define PKT_PROTO_TCP 6
+#define PKT_PROTO_UDP 17
+#define PKT_PROTO_ICMP6 58
+#define PKT_PROTO_UDPLITE 136
 
 /* Fragment header + data: bytes [off, off+n) of the data of dgram (a
  * datagram with a 20-byte header), DF as dgram's, MF if more. Returns the
  * fragment's length. */
 size_t pkt_fragment(uint8_t *out, const uint8_t *dgram, size_t off, size_t n, int more);
+
+/* ---- IPv6 (pkt: its 40-byte header) ---------------------------------- */
+
+#define PKT_IP6_HLEN 40
+#define PKT_NEXTH_HOPBYHOP 0
+#define PKT_NEXTH_ROUTING 43
+#define PKT_NEXTH_FRAGMENT 44
+#define PKT_NEXTH_DESTOPTS 60
+/* ICMPv6 echo messages: pkt_icmp_echo() with these types */
+#define PKT_ICMP6_ECHO 128
+#define PKT_ICMP6_ECHO_REPLY 129
+
+/* Fields of an IPv6 header; addresses as on the wire. */
+struct pkt_ip6 {
+  uint8_t tclass, hlim;
+  uint32_t flow;
+  uint8_t src[16], dst[16];
+};
+
+/* Header (next header nexth) and the len bytes at payload (extension
+ * headers, then the upper-layer message), as they are, written to out;
+ * returns the datagram's length. */
+size_t pkt_ipv6(uint8_t *out, const struct pkt_ip6 *ip, uint8_t nexth, const uint8_t *payload, size_t len);
+/* The same with the upper-layer message's TCP, UDP, UDP-Lite or ICMPv6
+ * checksum filled in. */
+size_t pkt_datagram6(uint8_t *out, const struct pkt_ip6 *ip, uint8_t nexth, const uint8_t *payload, size_t len);
+/* Offset of the first header of an IPv6 datagram of len bytes past its
+ * Hop-by-Hop, Routing and Destination Options headers (the upper-layer
+ * message, or a Fragment header), its type in *proto; 0 if it does not
+ * start within len. */
+size_t pkt_ip6_upper(const uint8_t *pkt, size_t len, uint8_t *proto);
+/* The TCP, UDP, UDP-Lite or ICMPv6 checksum of a whole datagram of len
+ * bytes verifies (0 also for other protocols and without upper layer). */
+int pkt_transport_verifies6(const uint8_t *pkt, size_t len);
+/* A Hop-by-Hop or Destination Options header of len bytes (a multiple of
+ * 8, at least 8) before a header of type nexth, its options PadN. */
+size_t pkt_ext6_opts(uint8_t *out, uint8_t nexth, size_t len);
+/* Fragment of dgram, an IPv6 datagram without extension headers: its
+ * header, a Fragment header (identification id, M if more), and bytes
+ * [off, off+n) of its payload. Returns the fragment's length. */
+size_t pkt_fragment6(uint8_t *out, const uint8_t *dgram, size_t off, size_t n, int more, uint32_t id);
 
 #endif /* PACKETS_H */

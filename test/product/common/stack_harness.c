@@ -2,7 +2,9 @@
 #include "stack_harness.h"
 
 #include <stdio.h>
+#include <string.h>
 
+#include "lwip/ip.h"
 #include "lwip/ip4.h"
 #include "lwip/pbuf.h"
 #include "lwip/stats.h"
@@ -16,21 +18,55 @@ sys_now(void)
   return harness_now;
 }
 
-static err_t
-harness_output(struct netif *netif, struct pbuf *p, const ip4_addr_t *dest)
+static void
+harness_emit(struct netif *netif, struct pbuf *p)
 {
   static u8_t flat[0xFFFF];
   u16_t len = pbuf_copy_partial(p, flat, p->tot_len, 0);
 
-  LWIP_UNUSED_ARG(dest);
   harness_emitted(netif, flat, len);
+}
+
+static err_t
+harness_output(struct netif *netif, struct pbuf *p, const ip4_addr_t *dest)
+{
+  LWIP_UNUSED_ARG(dest);
+  harness_emit(netif, p);
   return ERR_OK;
 }
+
+#if LWIP_IPV6
+static err_t
+harness_output_ip6(struct netif *netif, struct pbuf *p, const ip6_addr_t *dest)
+{
+  LWIP_UNUSED_ARG(dest);
+  harness_emit(netif, p);
+  return ERR_OK;
+}
+
+int
+harness_netif_ip6(struct netif *netif, const u8_t addr[16])
+{
+  ip6_addr_t ip6;
+  s8_t index;
+
+  memcpy(ip6.addr, addr, sizeof(ip6.addr));
+  ip6_addr_clear_zone(&ip6);
+  if (netif_add_ip6_address(netif, &ip6, &index) != ERR_OK) {
+    return 0;
+  }
+  netif_ip6_addr_set_state(netif, index, IP6_ADDR_PREFERRED);
+  return 1;
+}
+#endif /* LWIP_IPV6 */
 
 static err_t
 harness_netif_init(struct netif *netif)
 {
   netif->output = harness_output;
+#if LWIP_IPV6
+  netif->output_ip6 = harness_output_ip6;
+#endif /* LWIP_IPV6 */
   netif->mtu = 1500;
   netif->flags = NETIF_FLAG_BROADCAST;
   return ERR_OK;
@@ -51,7 +87,7 @@ harness_netif_add(struct netif *netif, u32_t addr, u32_t mask, u32_t gw)
   harness_ip4(&ip, addr);
   harness_ip4(&netmask, mask);
   harness_ip4(&gateway, gw);
-  if (netif_add(netif, &ip, &netmask, &gateway, NULL, harness_netif_init, ip4_input) == NULL) {
+  if (netif_add(netif, &ip, &netmask, &gateway, NULL, harness_netif_init, ip_input) == NULL) {
     return NULL;
   }
   netif_set_up(netif);

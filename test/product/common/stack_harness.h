@@ -22,10 +22,15 @@ void harness_ip4(ip4_addr_t *addr, u32_t host_order);
 
 /* Add netif as an IP-level netif (no link layer, MTU 1500, broadcast)
  * with the address, mask and gateway given in host order (gw 0: none), up
- * and its link up; lwIP's ip4_input reads what it receives. Every packet
+ * and its link up; lwIP's ip_input reads what it receives. Every packet
  * lwIP sends through it goes, copied flat, to harness_emitted. NULL if
  * lwIP refuses the netif. */
 struct netif *harness_netif_add(struct netif *netif, u32_t addr, u32_t mask, u32_t gw);
+#if LWIP_IPV6
+/* Give netif the IPv6 address addr (as on the wire), preferred at once;
+ * 0 if lwIP has no room for it. */
+int harness_netif_ip6(struct netif *netif, const u8_t addr[16]);
+#endif /* LWIP_IPV6 */
 /* Defined by the program: called with each packet a harness netif sends,
  * len bytes at data (valid during the call). */
 void harness_emitted(struct netif *netif, const u8_t *data, u16_t len);
