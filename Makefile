@@ -39,6 +39,7 @@ include test/product/baremetal/Dir.mk   # microcontroller cores under qemu-syste
 include test/product/interop-mcu/Dir.mk # the interop run on MPS2 boards under qemu-system, LAN9118 on TAP
 include test/product/lint/Dir.mk        # cppcheck, clang-tidy, valgrind on the project's code
 include test/product/proofs/Dir.mk     # CBMC proofs of the checksum code, each shown failing on planted bugs
+include test/product/rxcsum/Dir.mk     # the receive checksum state: every state as software verification
 
 # test/measure/: numbers (make test asserts only the count limits)
 include test/measure/bench/Dir.mk       # benchmarks and the report `make` prints

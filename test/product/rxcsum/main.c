@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Receive checksum state tests: the runner. On a tree without
+ * LWIP_CHECKSUM_CHECK_PER_PBUF only the offload test is built. */
+#include "rxcsum.h"
+#include "check_runner.h"
+
+#include "lwip/init.h"
+
+int
+main(void)
+{
+  Suite *suites[2];
+  size_t n = 0;
+
+  lwip_init();
+  suites[n++] = rx_suite_offload();
+#if LWIP_CHECKSUM_CHECK_PER_PBUF
+  suites[n++] = rx_suite_states();
+#endif
+  return check_run(CK_FORK_GETENV, suites, n);
+}
