@@ -262,7 +262,7 @@ main(int argc, char **argv)
   lost = lan9118if_lost(&netif);
   printf("mps2demo: stopped (%s); %s: rx %lu frames (%lu dropped), tx %lu (%lu errors); "
          "udp echoed %lu datagrams, %lu bytes (%lu send errors); tcp %lu connections, "
-         "echoed %lu bytes, discarded %lu bytes; the controller lost %lu frames\n",
+         "echoed %lu bytes, discarded %lu bytes; the controller counted %lu frames lost (RX_DROP)\n",
          why, name, lan.rx_frames, lan.rx_drops, lan.tx_frames, lan.tx_errors,
          service_counts.udp_datagrams, service_counts.udp_bytes, service_counts.udp_errors,
          service_counts.tcp_connections, service_counts.tcp_echoed, service_counts.tcp_discarded, lost);
