@@ -21,7 +21,7 @@
 # The emulated board's controller may lose a frame the kernel sent it
 # (qemu's LAN9118 has no flow control, and a busy host runs the board too
 # late): there a ping or UDP datagram that gets no answer is sent again, up
-# to 3 times per size, each retry a line of the output, and the run fails
+# to 5 times per size, each retry a line of the output, and the run fails
 # unless as many frames were lost outside lwIP (counted from the capture)
 # as retries were needed. lwIP's own frames are counted exactly as ever.
 # tapdemo reads the TAP device itself, which loses nothing: no retries.
@@ -46,7 +46,7 @@ tag=interop-$(basename "$(dirname "$prog")")
 python=/usr/bin/python3
 emulator=${INTEROP_EMULATOR:-}
 retries=0
-[ -n "$emulator" ] && retries=3
+[ -n "$emulator" ] && retries=5
 limit=600 # no process lives longer than this, seconds
 
 netns_require $tag deps-interop ip ethtool ping dumpcap tshark timeout $python
