@@ -18,7 +18,9 @@
 # emulated CPU waits for the host's. The kernel's side of the link
 # therefore sends fragments (and anything not IPv4) at INTEROP_MCU_RATE
 # (default 1mbit: the FIFO holds 80 ms of them), whole datagrams at once;
-# lwIP's TCP window (contrib/mps2demo/lwipopts.h) fits the FIFO.
+# lwIP's TCP window (contrib/mps2demo/lwipopts.h) fits the FIFO. A host too
+# busy to run the board for that long still loses frames: run.sh counts
+# them and sends an unanswered ping or UDP datagram again.
 set -u
 
 usage() { echo "usage: qemu.sh MACHINE IMAGE [--netif TAP@NETNS,ADDR/PREFIX[,mtu=N]] [--duration S] [--help]" >&2; exit 2; }

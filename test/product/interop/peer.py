@@ -36,6 +36,12 @@ def where(host, port):
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
+def count_arg(text):
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"not a count: '{text}'")
+    return int(text)
+
+
 def sizes_arg(text):
     try:
         sizes = [int(s) for s in text.split(",")]
@@ -47,37 +53,67 @@ def sizes_arg(text):
 
 
 def udp_echo(args):
-    """One datagram of each size, random payload, the echo must equal it."""
+    """One datagram of each size, random payload, the echo must equal it.
+    With --retries N a datagram whose echo does not come within --timeout is
+    sent again, new payload, up to N times per size (none once a size has
+    failed), each retry a line "retry ..." on stdout: for a link that loses
+    frames before lwIP (an emulated board's controller). The late echo of a
+    datagram sent again since is taken once and counted; any other datagram
+    fails."""
     sock = socket.socket(family(args.host), socket.SOCK_DGRAM)
     # Let the kernel fragment on its own side instead of probing the path MTU
     # (IPv6: a datagram too big for the path is always fragmented at the source).
     if family(args.host) == socket.AF_INET:
         sock.setsockopt(socket.IPPROTO_IP, IP_MTU_DISCOVER, IP_PMTUDISC_DONT)
-    sock.settimeout(args.timeout)
     sock.connect((args.host, args.port))
     rng = random.Random(args.seed)
     failures = []
-    echoed = 0
+    echoed = retries = late = 0
+    unanswered = set()  # payloads sent again since, whose echo may still come
+
+    def echo_of(data):
+        """waits for the echo of data: True, or a reason it failed"""
+        nonlocal late
+        deadline = time.monotonic() + args.timeout
+        while True:
+            sock.settimeout(max(deadline - time.monotonic(), 0.001))
+            try:
+                back = sock.recv(65536)
+            except socket.timeout:
+                return f"no echo within {args.timeout} s"
+            except OSError as e:
+                return e.strerror
+            if back == data:
+                return True
+            if back not in unanswered:
+                return f"echo differs ({len(back)} bytes back)"
+            unanswered.discard(back)
+            late += 1
+
+    allowed = args.retries  # none after a failure: the run fails anyway
     for size in args.sizes:
         if len(failures) == 3 and not echoed:
             fail("udp echo: giving up, nothing comes back: " + "; ".join(failures))
-        data = rng.randbytes(size)
-        sock.send(data)
-        try:
-            back = sock.recv(65536)
-        except socket.timeout:
-            failures.append(f"{size}: no echo within {args.timeout} s")
-            continue
-        except OSError as e:
-            failures.append(f"{size}: {e.strerror}")
-            continue
-        if back != data:
-            failures.append(f"{size}: echo differs ({len(back)} bytes back)")
-        else:
-            echoed += 1
+        attempt = 0
+        while True:
+            data = rng.randbytes(size)
+            sock.send(data)
+            result = echo_of(data)
+            if result is True:
+                echoed += 1
+                break
+            if not result.startswith("no echo") or attempt == allowed:
+                failures.append(f"{size}: {result}" + (f" (after {attempt} retries)" if attempt else ""))
+                allowed = 0
+                break
+            attempt += 1
+            retries += 1
+            unanswered.add(data)
+            print(f"retry udp echo of {size} bytes: {result} (retry {attempt} of {args.retries})", flush=True)
+    again = f", {retries} retries ({late} late echoes)" if args.retries else ""
     print(f"udp echo via {where(args.host, args.port)}: {echoed}/{len(args.sizes)} datagrams "
           f"of {min(args.sizes)}..{max(args.sizes)} bytes ({sum(args.sizes)} in all) "
-          f"echoed unchanged")
+          f"echoed unchanged{again}")
     if failures:
         fail("udp echo failed for sizes " + "; ".join(failures))
 
@@ -256,6 +292,7 @@ def main():
         p.add_argument("port", type=int)
         if name == "udp-echo":
             p.add_argument("--sizes", type=sizes_arg, required=True)
+            p.add_argument("--retries", type=count_arg, default=0, help="sends of a datagram again, per size")
         if name in ("tcp-echo", "tcp-discard"):
             p.add_argument("--bytes", type=int, required=True)
         if name == "serve":
