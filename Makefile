@@ -5,7 +5,7 @@
 # Dir.mk. `make help` lists the targets, README.md says what the project is.
 #
 #   make          fetch and build everything, print the report
-#   make check    the quick tests: unit, differential, packet, apply
+#   make check    the quick tests: unit-variants, differential, packet, apply
 #   make test     every test: make check, then cross, fuzz, lint, ...
 #
 # Useful variables: LWIP_DIR=/path/to/lwip (use your own tree, fetch nothing),
@@ -24,15 +24,15 @@ include mk/programs.mk                  # how a program is declared; its rules, 
 # test/product/: what the project ships does what it should
 include test/product/common/Dir.mk      # what the tests share: RFC 1071 reference, Check runner
 include test/product/fastsum/Dir.mk     # fastsum's differential tests, lwIP's checksum code as reference
-include test/product/unit/Dir.mk        # lwIP's stock unit tests on every tree and variant
-include test/product/lwip-check/Dir.mk  # lwIP's own runner: check counts stock vs patched, regression tests on pristine trees
+include test/product/unit/Dir.mk        # unit-variants: lwIP's unit tests on every tree and option variant
+include test/product/series-tests/Dir.mk # the series' tests: failing on pristine lwIP, more checks patched, lwIP's own runner
 include test/product/pktest/Dir.mk      # inline vs function-call: byte-identical packets
 include test/product/apply/Dir.mk       # make apply and make revert on copies of the lwIP trees
-include test/product/optcheck/Dir.mk    # the patched files in every option combination
+include test/product/option-combos/Dir.mk # the patched files in every option combination
 include test/product/fuzz/Dir.mk        # hostile input: the fuzz targets
 include test/product/badinput/Dir.mk    # hostile input: the bad-input table
 include test/product/interop/Dir.mk     # the Linux kernel as a peer, over TAP devices; iperf against lwiperf
-include test/product/lwip-builds/Dir.mk # lwIP's own Make/CMake runners and iteropts.sh with fastsum
+include test/product/lwip-build-systems/Dir.mk # lwIP's own Make/CMake builds and iteropts.sh with fastsum
 include test/product/cross/Dir.mk       # big-endian, strict-alignment CPUs under qemu-user
 include test/product/tcpstress/Dir.mk   # TCP under loss and zero windows: every checksum on the wire, both streams intact
 include test/product/baremetal/Dir.mk   # microcontroller cores under qemu-system

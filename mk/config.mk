@@ -30,7 +30,7 @@ CC := $(if $(filter default,$(origin CC)),cc,$(CC))
 OPT_CFLAGS ?= -O2 -g
 WARN_CFLAGS := -Wall -Wextra -Werror
 PORT_INCLUDES := -I$(TOP)/lwip-port/include -I$(TOP)/lwip-port/common
-UNITTEST_INCLUDES := -I$(TOP)/lwip-port/unittest
+UNITTEST_INCLUDES := -I$(TOP)/test/product/unit
 
 # Check's flags are read when a recipe runs (mk/packages.mk has installed it).
 CHECK_CFLAGS = $(shell pkg-config --cflags check)

@@ -30,7 +30,7 @@ ifneq ($(LWIP_DIR),)
   LWIP_KEYS := user-$(LWIP_USER_VERSION)
   # lwIP's own tree (a release, lwIP's git) takes the series made for its
   # version; any other is a vendor's (LWIP_VENDOR_user-V): its contrib/ and
-  # its tests are the vendor's (test/product/unit, lwip-check, lwip-builds).
+  # its tests are the vendor's (test/product/unit, series-tests, lwip-build-systems).
   LWIP_VENDOR_user-$(LWIP_USER_VERSION) := $(if $(filter lwip-$(LWIP_USER_VERSION),\
     $(shell $(TOP)/mk/apply-patches.sh which $(LWIP_DIR) 2>/dev/null)),,yes)
   # A vendor's tree is written for its SDK's options and 32-bit targets:

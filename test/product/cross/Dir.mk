@@ -5,7 +5,7 @@
 # qemu-user, on every target in CROSS_TARGETS:
 #   - lwIP's stock unit tests (patched trees), with the port options of the
 #     qemu-user variant (mk/lwip.mk) and the target's list of expected
-#     failures lwip-port/cross/<target>.xfail;
+#     failures test/product/cross/<target>.xfail;
 #   - the fastsum differential test, every path the target compiles;
 #   - the packet tests (patched 2.2.1, inline), whose captures must equal
 #     the host's byte for byte.
@@ -68,7 +68,7 @@ $(BUILD)/cross/check-%/lib/libcheck.a: | $(CHECK_SRC).stamp
 # --- the tests on each target -----------------------------------------------
 #   cross/TARGET/unit           lwIP's stock unit tests, run by
 #                               test/product/cross/run-unit.sh against the target's
-#                               expected failures (lwip-port/cross/TARGET.xfail)
+#                               expected failures (test/product/cross/TARGET.xfail)
 #   cross/TARGET/fastsum        the differential test, every path it compiles
 #   cross/TARGET/pktest-inline  the packet tests, captures equal to the host's
 define cross_programs
@@ -94,7 +94,7 @@ cross/$t/pktest-inline_LIBS := $(CROSS_CHECK_LIBS_$t)
 
 .PHONY: cross-unit-$t
 cross-unit-$t: $(BUILD)/cross/$t/unit/prog
-	$(Q)env $(CROSS_CHECK_ENV) $(TOP)/test/product/cross/run-unit.sh $(TOP)/lwip-port/cross/$t.xfail \
+	$(Q)env $(CROSS_CHECK_ENV) $(TOP)/test/product/cross/run-unit.sh $(TOP)/test/product/cross/$t.xfail \
 	  $(BUILD)/cross/$t/unit $(TARGET_EMULATOR_$t)
 CAPTURE_COMPARISONS += cross-pktest-$t
 cross-pktest-$t_CAPTURES := pktest/$(LWIP_DEFAULT)-inline cross/$t/pktest-inline

@@ -70,15 +70,16 @@ fuzz-long-%: $(BUILD)/fuzz/%/prog
 fuzz-smoke-%: $(BUILD)/fuzz/%/prog
 	$(Q)$(call fuzz_run,$*,$(FUZZ_SMOKE_SECONDS))
 
-# The seed corpus is generated, and committed; the test checks they agree.
+# The seed corpus is generated, and committed; fuzz-seeds-sync checks
+# that they agree.
 PROGRAMS += fuzz/seeds
 fuzz/seeds_SRCS := test/product/fuzz/seeds.c $(TEST_COMMON_PACKETS_SRC)
 fuzz/seeds_CFLAGS := $(TEST_COMMON_CFLAGS)
 fuzz-seeds: $(BUILD)/fuzz/seeds/prog ## rewrite the committed seed corpus test/product/fuzz/corpus/
 	$(Q)rm -rf test/product/fuzz/corpus && $< test/product/fuzz/corpus
-.PHONY: fuzz-seeds-check
-fuzz-seeds-check: $(BUILD)/fuzz/seeds/prog
+.PHONY: fuzz-seeds-sync
+fuzz-seeds-sync: $(BUILD)/fuzz/seeds/prog
 	$(Q)rm -rf $(BUILD)/fuzz/seeds/corpus && $< $(BUILD)/fuzz/seeds/corpus
 	$(Q)diff -r $(BUILD)/fuzz/seeds/corpus test/product/fuzz/corpus >/dev/null || \
 	  { echo "error: test/product/fuzz/corpus differs from what test/product/fuzz/seeds.c writes; run make fuzz-seeds" >&2; exit 1; }
-TEST_TARGETS += fuzz-seeds-check fuzz-smoke
+TEST_TARGETS += fuzz-seeds-sync fuzz-smoke

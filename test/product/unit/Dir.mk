@@ -12,12 +12,13 @@
 #   unit/KEY-patched-asan      the patched tree under ASan and UBSan (alignment
 #                              not checked: lwIP reads packed headers): the
 #                              split sweeps' writes past a pbuf's memory fail
+# `make unit-variants` runs them all.
 
 # lwIP 2.1.2's test/unit is written for Check before 0.13 (Debian's is newer):
-# lwip-port/check-0.12/check.h gives it that API; and two of its files define
+# check-0.12/check.h here gives it that API; and two of its files define
 # net_test, which links only as a common symbol (GCC 10 on: -fno-common).
 # 2.1.3 on need neither; esp-lwip's 2.1.2-esp (2.1.2-dev) keeps 2.1.2's.
-UNITTEST_CFLAGS_2.1.2 := -I$(TOP)/lwip-port/check-0.12 -fcommon
+UNITTEST_CFLAGS_2.1.2 := -I$(TOP)/test/product/unit/check-0.12 -fcommon
 UNITTEST_CFLAGS_2.1.2-dev := $(UNITTEST_CFLAGS_2.1.2)
 UNIT_SANITIZE := -fsanitize=address,undefined -fno-sanitize=alignment -fno-sanitize-recover=all
 
@@ -68,8 +69,8 @@ endef
 $(foreach k,$(LWIP_KEYS),$(if $(LWIP_VENDOR_$k),$(eval $(unit_vendor_runs))))
 
 # Every unit/ program, wherever declared, is a test of `make check`.
-.PHONY: unit
-unit: $$(UNIT_TESTS) ## run the lwIP unit tests (stock trees and every variant)
+.PHONY: unit-variants
+unit-variants: $$(UNIT_TESTS) ## lwIP's unit tests on every tree and option variant: stock, patched inline on and off, per-netif, with fastsum, under ASan
 unit-%: run-unit/% ;
 UNIT_TESTS = $(patsubst unit/%,unit-%,$(filter unit/%,$(PROGRAMS)))
 CHECK_TARGETS += $(UNIT_TESTS)

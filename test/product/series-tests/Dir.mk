@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# lwIP's own unit tests with the tests the series adds (docs/patches.md).
+# The series' tests (docs/patches.md): the tests the series adds to lwIP's
+# own unit tests fail on pristine lwIP, and the patched tree passes them
+# with more checks than the pristine one.
 #
 # For each build key k, the tree k-series-tests (mk/lwip.mk): a copy of the
 # pristine tree k with the patched tree's test/unit, the series' tests on
 # stock lwIP.
 #
-# A comparison NAME (in LWIP_CHECKS, `make NAME`) runs three unit-test
+# A run NAME (in SERIES_TESTS, `make NAME`) runs three unit-test
 # programs of lwIP version NAME_VERSION:
 #   NAME_STOCK         on the pristine tree
 #   NAME_PATCHED       on the patched tree, the series' tests included
@@ -15,16 +17,16 @@
 # regression tests of the bug fixes, each shown failing.
 #
 # 2.2 on, the programs are lwIP's runner contrib/ports/unix/check, built by
-# its own Makefile (as lwIP's CI does) in a copy of the tree, build/lwip-check/TREE.
+# its own Makefile (as lwIP's CI does) in a copy of the tree, build/lwip-runner/TREE.
 # 2.1 (its contrib/ is a repository of its own) and a vendor's tree (its
 # contrib/ is the vendor's; mk/lwip.mk): test/unit built from the tree's
 # Filelists as program unit/k-stock, unit/k-patched-inline-on (the tree's
-# test options; inline is their default) and lwip-check/k-series-tests. A
+# test options; inline is their default) and series-tests/k. A
 # vendor's tree may fail its own tests: those failures of the stock program
 # are allowed, the patched one may fail no other (run.sh's BASELINE).
 
-GOAL_AREAS_lwip-check := host patches
-LWIP_CHECK := $(TOP)/test/product/lwip-check/run.sh
+GOAL_AREAS_series-tests := host patches
+LWIP_CHECK := $(TOP)/test/product/series-tests/run.sh
 LWIP_CHECK_RUNNER := contrib/ports/unix/check/lwip_unittests
 LWIP_REGRESSIONS_2.1 := test_ip4_frag_mf test_ip4_forward_ttl test_ip4_reass_end test_ip4_frag_udp_chksum \
   test_ip4_frag_echo_chksum test_ip6_frag_udp_chksum test_ip6_frag_echo_chksum test_tcp_persist_split_fin \
@@ -43,43 +45,43 @@ $(BUILD)/$k-series-tests.stamp: $(LWIP_READY_$k-patched) | $(LWIP_READY_$k)
 	$$(Q)touch $$@
 $(TOP)/$(BUILD)/$k-series-tests/%.c: | $(BUILD)/$k-series-tests.stamp ;
 
-LWIP_CHECKS += lwip-check-$k
-lwip-check-$k_VERSION := $(LWIP_VERSION_$k)
-lwip-check-$k_VENDOR := $(LWIP_VENDOR_$k)
-lwip-check-$k_REGRESSIONS := $(LWIP_REGRESSIONS_$(basename $(LWIP_VERSION_$k)))
+SERIES_TESTS += series-tests-$k
+series-tests-$k_VERSION := $(LWIP_VERSION_$k)
+series-tests-$k_VENDOR := $(LWIP_VENDOR_$k)
+series-tests-$k_REGRESSIONS := $(LWIP_REGRESSIONS_$(basename $(LWIP_VERSION_$k)))
 endef
 
-define lwip_check_runner
-lwip-check-$k_STOCK := $(BUILD)/lwip-check/$k/$(LWIP_CHECK_RUNNER)
-lwip-check-$k_PATCHED := $(BUILD)/lwip-check/$k-patched/$(LWIP_CHECK_RUNNER)
-lwip-check-$k_SERIES_TESTS := $(BUILD)/lwip-check/$k-series-tests/$(LWIP_CHECK_RUNNER)
+define series_tests_runner
+series-tests-$k_STOCK := $(BUILD)/lwip-runner/$k/$(LWIP_CHECK_RUNNER)
+series-tests-$k_PATCHED := $(BUILD)/lwip-runner/$k-patched/$(LWIP_CHECK_RUNNER)
+series-tests-$k_SERIES_TESTS := $(BUILD)/lwip-runner/$k-series-tests/$(LWIP_CHECK_RUNNER)
 endef
 
-define lwip_check_filelists
-PROGRAMS += lwip-check/$k-series-tests
-lwip-check/$k-series-tests_LIKE := unit/$k-stock
-lwip-check/$k-series-tests_TREE := $k-series-tests
+define series_tests_filelists
+PROGRAMS += series-tests/$k
+series-tests/$k_LIKE := unit/$k-stock
+series-tests/$k_TREE := $k-series-tests
 
-lwip-check-$k_STOCK := $(BUILD)/unit/$k-stock/prog
-lwip-check-$k_PATCHED := $(BUILD)/unit/$k-patched-inline-on/prog
-lwip-check-$k_SERIES_TESTS := $(BUILD)/lwip-check/$k-series-tests/prog
+series-tests-$k_STOCK := $(BUILD)/unit/$k-stock/prog
+series-tests-$k_PATCHED := $(BUILD)/unit/$k-patched-inline-on/prog
+series-tests-$k_SERIES_TESTS := $(BUILD)/series-tests/$k/prog
 endef
 
 $(foreach k,$(LWIP_KEYS),$(eval $(series_tests_tree)) \
-  $(eval $(if $(filter 2.1.%,$(LWIP_VERSION_$k))$(LWIP_VENDOR_$k),$(lwip_check_filelists),$(lwip_check_runner))))
+  $(eval $(if $(filter 2.1.%,$(LWIP_VERSION_$k))$(LWIP_VENDOR_$k),$(series_tests_filelists),$(series_tests_runner))))
 
 # lwIP's runner of tree TREE (a build key, or KEY-patched, KEY-series-tests).
-$(BUILD)/lwip-check/%/$(LWIP_CHECK_RUNNER): $$(LWIP_READY_$$*)
-	$(Q)$(LWIP_CHECK) build $(LWIP_TREE_$*) $(BUILD)/lwip-check/$*
+$(BUILD)/lwip-runner/%/$(LWIP_CHECK_RUNNER): $$(LWIP_READY_$$*)
+	$(Q)$(LWIP_CHECK) build $(LWIP_TREE_$*) $(BUILD)/lwip-runner/$*
 
-define lwip_check_rules
+define series_tests_rules
 .PHONY: $1
 $1: $($1_STOCK) $($1_PATCHED) $($1_SERIES_TESTS)
 	$$(Q)$(if $($1_VENDOR),BASELINE=$($1_STOCK)) $(LWIP_CHECK) counts "$1" $($1_STOCK) $($1_PATCHED)
 	$$(Q)$(if $($1_VENDOR),BASELINE=$($1_STOCK)) $(LWIP_CHECK) regress "$1" "pristine lwIP $($1_VERSION)" $($1_SERIES_TESTS) $($1_REGRESSIONS)
 endef
-$(foreach c,$(LWIP_CHECKS),$(eval $(call lwip_check_rules,$c)))
+$(foreach c,$(SERIES_TESTS),$(eval $(call series_tests_rules,$c)))
 
-.PHONY: lwip-check
-lwip-check: $(LWIP_CHECKS) ## lwIP's own unit tests: patched vs stock check counts, regression tests failing on the pristine trees
-TEST_TARGETS += lwip-check
+.PHONY: series-tests
+series-tests: $(SERIES_TESTS) ## the tests the series adds to lwIP's: failing on pristine lwIP, passing patched with more checks (lwIP's own runner)
+TEST_TARGETS += series-tests

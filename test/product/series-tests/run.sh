@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
 # run.sh: lwIP's own unit tests on the stock and the patched tree, and the
-# series' regression tests on the pristine tree (test/product/lwip-check/Dir.mk).
+# series' regression tests on the pristine tree (test/product/series-tests/Dir.mk).
 #
 #   run.sh series-tests PRISTINE PATCHED DEST
 #                              copy PRISTINE to DEST with PATCHED's test/unit
