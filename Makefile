@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # lwip-fastsum: the only entry point, a table of contents. mk/ holds the
-# configuration, the lwIP trees, the library and the rules every program
-# shares; each folder of test/ holds a test's sources and its fragment,
-# Dir.mk. `make help` lists the targets, README.md says what the project is.
+# build engine: the configuration, the lwIP trees, the library, the other
+# CPUs' tools, how a program is declared and built, the programs several
+# tests share, the packages; each folder of test/ holds a test's sources and
+# its fragment, Dir.mk, which declares its programs and tests. `make help`
+# lists the targets, README.md says what the project is.
 #
 #   make          fetch and build everything, print the report
 #   make check    the quick tests: unit-variants, differential, packet, apply
@@ -19,11 +21,12 @@ include mk/lwip.mk                      # lwIP trees, option variants
 include mk/patches.mk                   # the patch series: apply, revert, patched trees
 include mk/libfastsum.mk                # the checksum module: its sources, libfastsum.a
 include mk/install.mk                   # make install/uninstall: library, headers, pkg-config, CMake package
-include mk/programs.mk                  # how a program is declared; its rules, written once
+include mk/targets.mk                   # the other CPUs: cross compilers, qemu, bare-metal cores
+include mk/programs.mk                  # how a program is declared; its rules, written once; captures
+include mk/templates.mk                 # what tests share: common sources, programs several folders build
 
 # test/product/: what the project ships does what it should
-include test/product/common/Dir.mk      # what the tests share: RFC 1071 reference, Check runner
-include test/product/fastsum/Dir.mk     # fastsum's differential tests, lwIP's checksum code as reference
+include test/product/fastsum/Dir.mk     # fastsum's differential tests
 include test/product/unit/Dir.mk        # unit-variants: lwIP's unit tests on every tree and option variant
 include test/product/series-tests/Dir.mk # the series' tests: failing on pristine lwIP, more checks patched, lwIP's own runner
 include test/product/pktest/Dir.mk      # inline vs function-call: byte-identical packets
@@ -38,7 +41,7 @@ include test/product/tcpstress/Dir.mk   # TCP under loss and zero windows: every
 include test/product/baremetal/Dir.mk   # microcontroller cores under qemu-system
 include test/product/interop-mcu/Dir.mk # the interop run on MPS2 boards under qemu-system, LAN9118 on TAP
 include test/product/lint/Dir.mk        # cppcheck, clang-tidy, valgrind on the project's code
-include test/product/proofs/Dir.mk     # CBMC proofs of the checksum code, each shown failing on planted bugs
+include test/product/proofs/Dir.mk      # CBMC proofs of the checksum code, each shown failing on planted bugs
 
 # test/measure/: numbers (make test asserts only the count limits)
 include test/measure/bench/Dir.mk       # benchmarks and the report `make` prints
