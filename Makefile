@@ -55,7 +55,7 @@ include test/build/flags/Dir.mk         # a change of flags reaches the compiler
 include test/build/install/Dir.mk       # make install into a temporary root, three consumers
 include test/build/fresh/Dir.mk         # make fresh-test: make and make test on a bare Debian root
 
-include mk/packages.mk                  # last: the Debian packages the goals need, installed first
+include mk/packages.mk                  # last: make deps, the Debian packages the goals need, installed first
 
 # The rules of every program and capture comparison declared above.
 $(foreach p,$(PROGRAMS),$(eval $(call program_rules,$p)))
@@ -63,14 +63,14 @@ $(foreach c,$(CAPTURE_COMPARISONS),$(eval $(call capture_comparison_rules,$c)))
 
 .PHONY: all check test help clean
 
-all: $(ALL_TARGETS) ## build everything and print the report
+all: deps $(ALL_TARGETS) ## build everything and print the report
 	@echo "built: $(ALL_TARGETS)"
 	$(Q)$(ALL_REPORT)
 
-check: $(CHECK_TARGETS) ## the quick tests: lwIP's unit tests, differential, packet, bad-input and apply tests
+check: deps $(CHECK_TARGETS) ## the quick tests: lwIP's unit tests, differential, packet, bad-input and apply tests
 	@echo "make check: all passed: $(CHECK_TARGETS)"
 
-test: check $(TEST_TARGETS) ## run every test: make check, proofs, cross, bare metal, count limits, fuzz smoke, lint, valgrind, interop
+test: deps check $(TEST_TARGETS) ## run every test: make check, proofs, cross, bare metal, count limits, fuzz smoke, lint, valgrind, interop
 	@echo "make test: all passed: $(CHECK_TARGETS) $(TEST_TARGETS)"
 
 help: ## list the targets

@@ -66,7 +66,8 @@ LWIP_DEFAULT := $(or $(firstword $(filter %-$(LWIP_DEFAULT_VERSION),$(LWIP_KEYS)
 .PHONY: lwip
 lwip: $(foreach k,$(LWIP_KEYS),$(LWIP_READY_$k)) ## fetch and verify the pristine lwIP trees
 
-$(BUILD)/lwip-%.stamp:
+# (make deps first: these run while make brings its makefiles up to date)
+$(BUILD)/lwip-%.stamp: | deps
 	$(Q)$(TOP)/mk/fetch-lwip.sh $* $(BUILD)/lwip-$* $(LWIP_TARBALL)
 	$(Q)touch $@
 	@echo "lwIP $* ready in $(BUILD)/lwip-$*"
@@ -77,7 +78,7 @@ $(BUILD)/lwip-%.stamp:
 NEEDS_LWIP := $(if $(MAKECMDGOALS),$(filter-out $(NO_LWIP_GOALS),$(MAKECMDGOALS)),yes)
 LWIP_FILELISTS := $(foreach k,$(LWIP_KEYS),$(BUILD)/filelists-$k.mk)
 ifeq ($(DRY_RUN),)
-$(BUILD)/filelists-%.mk: $$(LWIP_READY_$$*) $(TOP)/mk/lwip-filelists.sh
+$(BUILD)/filelists-%.mk: $$(LWIP_READY_$$*) $(TOP)/mk/lwip-filelists.sh | deps
 	$(Q)mkdir -p $(@D)
 	$(Q)$(TOP)/mk/lwip-filelists.sh $* $(LWIP_TREE_$*) > $@.tmp && mv $@.tmp $@
 ifneq ($(NEEDS_LWIP),)

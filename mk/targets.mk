@@ -126,11 +126,14 @@ BAREMETAL_LDFLAGS_lx106 := -Wl,--wrap=main -Wl,-e,board_reset -T $(BAREMETAL_PIC
   -Wl,-T,$(TOP)/test/product/baremetal/xtensa-literals.ld -Wl,--start-group -lc -lgcc -Wl,--end-group
 # x86_64 (under Bochs, test/product/baremetal/Dir.mk): the host's gcc,
 # freestanding, with the C library of test/product/baremetal/x86_64/
-# (-nostdinc: GCC's own headers, such as stdint.h and the intrinsics, and
-# its include/); everything is linked below 2 GiB.
+# (-nostdinc: GCC's own headers, such as stdint.h and the intrinsics, asked
+# of the compiler when a recipe first needs them, and its include/);
+# everything is linked below 2 GiB.
 BAREMETAL_X86_64 := test/product/baremetal/x86_64
-BAREMETAL_CC_x86_64 := x86_64-linux-gnu-gcc -ffreestanding -nostdinc \
-  -isystem $(shell x86_64-linux-gnu-gcc -print-file-name=include 2>/dev/null) -I$(TOP)/$(BAREMETAL_X86_64)/include \
+BAREMETAL_X86_64_GCC_INCLUDE = $(eval BAREMETAL_X86_64_GCC_INCLUDE := \
+  $(shell x86_64-linux-gnu-gcc -print-file-name=include 2>/dev/null))$(BAREMETAL_X86_64_GCC_INCLUDE)
+BAREMETAL_CC_x86_64 = x86_64-linux-gnu-gcc -ffreestanding -nostdinc \
+  -isystem $(BAREMETAL_X86_64_GCC_INCLUDE) -I$(TOP)/$(BAREMETAL_X86_64)/include \
   -mno-red-zone -mcmodel=small -fno-pie -fno-stack-protector -fno-asynchronous-unwind-tables
 BAREMETAL_BOARD_x86_64 := $(BAREMETAL_X86_64)/boot.S
 

@@ -65,7 +65,7 @@ PROGRAMS += bench/lwip-$b-$l
 bench/lwip-$b-$l_TREE := $(BENCH_TREE_$b)
 bench/lwip-$b-$l_OPTIONS := $(BENCH_OPTIONS_$b)
 bench/lwip-$b-$l_SRCS := test/measure/bench/bench.c test/measure/bench/bench_lwip.c $(BENCH_SRCS_$b)
-bench/lwip-$b-$l_CFLAGS := $(BENCH_PORT_$b) -I$(TOP)/test/measure/bench -I$(TOP)/src/include $(BENCH_LWIP_CFLAGS) \
+bench/lwip-$b-$l_CFLAGS = $(BENCH_PORT_$b) -I$(TOP)/test/measure/bench -I$(TOP)/src/include $$(BENCH_LWIP_CFLAGS) \
   -DBENCH_BUILD='"$b"' -DBENCH_LAYOUT='"$l"' $(BENCH_LAYOUT_$l_CFLAGS)
 bench/lwip-$b-$l_LIBS := $(BENCH_LAYOUT_$l_LDFLAGS)
 BENCH_LWIP_PROGS += $(BUILD)/bench/lwip-$b-$l/prog

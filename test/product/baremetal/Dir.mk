@@ -44,7 +44,7 @@ BAREMETAL_BOCHS_NOT_RUN_corei7_haswell_4770 := avx512 avx512vnni
 BAREMETAL_X86_64_PROG := $(BUILD)/baremetal/x86_64/fastsum/prog
 
 PROGRAMS += baremetal/x86_64/fastsum
-baremetal/x86_64/fastsum_CC := $(BAREMETAL_CC_x86_64)
+baremetal/x86_64/fastsum_CC = $(BAREMETAL_CC_x86_64)
 baremetal/x86_64/fastsum_SRCS := $(FASTSUM_TEST_NOCHECK_SRCS) $(BAREMETAL_X86_64)/libc.c
 baremetal/x86_64/fastsum_CFLAGS := $(FASTSUM_TEST_NOCHECK_CFLAGS) -DFASTSUM_TEST_MCU -DFASTSUM_TEST_LONG -DFASTSUM_TEST_WITHOUT_LWIP
 baremetal/x86_64/fastsum_LIBS := $(call baremetal_board,x86_64) -nostdlib -static -no-pie \
