@@ -30,11 +30,7 @@ CC := $(if $(filter default,$(origin CC)),cc,$(CC))
 OPT_CFLAGS ?= -O2 -g
 WARN_CFLAGS := -Wall -Wextra -Werror
 PORT_INCLUDES := -I$(TOP)/lwip-port/include -I$(TOP)/lwip-port/common
-UNITTEST_INCLUDES := -I$(TOP)/lwip-port/unittest
 
-# Check's flags are read when a recipe runs (mk/packages.mk has installed it).
-CHECK_CFLAGS = $(shell pkg-config --cflags check)
-CHECK_LIBS = $(shell pkg-config --libs check)
 # Check times each forked test by the wall clock, 4 s by default, and a
 # machine busy with other builds makes passing tests reach that (lwIP's
 # TCP and MDNS tests on two cores). So every Check program that make or
@@ -43,12 +39,28 @@ CHECK_LIBS = $(shell pkg-config --libs check)
 # test case sets with tcase_set_timeout (lwIP's, a vendor's tree's).
 export CK_DEFAULT_TIMEOUT := 0
 export CK_TIMEOUT_MULTIPLIER := 0
-# The compiler's target, asked once when first used by a recipe: while make
-# reads the makefiles of a fresh machine the compiler is not installed yet.
+
+# What comes from a package is asked when a recipe needs it, never while
+# make reads its makefiles: `make deps` installs the packages after that
+# (mk/packages.mk). Check's flags are asked each time (make also expands a
+# program's NAME_LIBS before deps runs, for the files among them); the
+# compiler's target once, when a recipe first needs it.
+CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 CC_MACHINE = $(eval CC_MACHINE := $(shell $(CC) -dumpmachine 2>/dev/null))$(CC_MACHINE)
 
+# Code layout: everything timed (test/measure/bench/) is compiled with
+# functions and loops aligned alike, and on x86 with the assembler keeping
+# every jump off a 32-byte boundary (Intel's jump-conditional-code erratum
+# mitigation: a jump across one runs slower on Skylake-derived cores), so
+# that two builds differ in their code, not in where a branch happened to
+# fall. docs/benchmarks.md says why.
+BENCH_JCC_CFLAGS = $(eval BENCH_JCC_CFLAGS := $(shell $(CC) -Wa,-mbranches-within-32B-boundaries \
+  -x c -c /dev/null -o /dev/null 2>/dev/null && echo -Wa,-mbranches-within-32B-boundaries))$(BENCH_JCC_CFLAGS)
+BENCH_LAYOUT_CFLAGS = -falign-functions=64 -falign-loops=32 $(BENCH_JCC_CFLAGS)
+
 # Goals that need no lwIP tree (no fetch, no generated makefiles).
-NO_LWIP_GOALS := clean help apply revert lib deps-% fresh-test install uninstall install-test
+NO_LWIP_GOALS := clean help deps deps-% apply revert lib fresh-test install uninstall install-test
 
 # The Debian packages of the host builds (mk/packages.mk installs them).
 PKGS_host := check pkg-config make gcc libc6-dev xz-utils

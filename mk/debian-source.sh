@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # debian-source.sh: shell functions for fetching Debian source packages,
-# sourced by mk/fetch-lwip.sh and test/product/cross/fetch-check.sh (after mk/lib.sh: die).
+# sourced by mk/fetch-lwip.sh and mk/fetch-check.sh (after mk/lib.sh: die).
 #
 #   debian_source BUILD PACKAGE SUITE LOG
 #       download PACKAGE's source package from SUITE into BUILD/dl;

@@ -30,7 +30,7 @@ ifneq ($(LWIP_DIR),)
   LWIP_KEYS := user-$(LWIP_USER_VERSION)
   # lwIP's own tree (a release, lwIP's git) takes the series made for its
   # version; any other is a vendor's (LWIP_VENDOR_user-V): its contrib/ and
-  # its tests are the vendor's (test/product/unit, lwip-check, lwip-builds).
+  # its tests are the vendor's (test/product/unit, series-tests, lwip-build-systems).
   LWIP_VENDOR_user-$(LWIP_USER_VERSION) := $(if $(filter lwip-$(LWIP_USER_VERSION),\
     $(shell $(TOP)/mk/apply-patches.sh which $(LWIP_DIR) 2>/dev/null)),,yes)
   # A vendor's tree is written for its SDK's options and 32-bit targets:
@@ -66,7 +66,8 @@ LWIP_DEFAULT := $(or $(firstword $(filter %-$(LWIP_DEFAULT_VERSION),$(LWIP_KEYS)
 .PHONY: lwip
 lwip: $(foreach k,$(LWIP_KEYS),$(LWIP_READY_$k)) ## fetch and verify the pristine lwIP trees
 
-$(BUILD)/lwip-%.stamp:
+# (make deps first: these run while make brings its makefiles up to date)
+$(BUILD)/lwip-%.stamp: | deps
 	$(Q)$(TOP)/mk/fetch-lwip.sh $* $(BUILD)/lwip-$* $(LWIP_TARBALL)
 	$(Q)touch $@
 	@echo "lwIP $* ready in $(BUILD)/lwip-$*"
@@ -77,7 +78,7 @@ $(BUILD)/lwip-%.stamp:
 NEEDS_LWIP := $(if $(MAKECMDGOALS),$(filter-out $(NO_LWIP_GOALS),$(MAKECMDGOALS)),yes)
 LWIP_FILELISTS := $(foreach k,$(LWIP_KEYS),$(BUILD)/filelists-$k.mk)
 ifeq ($(DRY_RUN),)
-$(BUILD)/filelists-%.mk: $$(LWIP_READY_$$*) $(TOP)/mk/lwip-filelists.sh
+$(BUILD)/filelists-%.mk: $$(LWIP_READY_$$*) $(TOP)/mk/lwip-filelists.sh | deps
 	$(Q)mkdir -p $(@D)
 	$(Q)$(TOP)/mk/lwip-filelists.sh $* $(LWIP_TREE_$*) > $@.tmp && mv $@.tmp $@
 ifneq ($(NEEDS_LWIP),)
@@ -91,6 +92,16 @@ endif
 # exists: a clean checkout would otherwise say "No rule to make target".
 $(foreach k,$(LWIP_KEYS),$(if $(LWIP_READY_$k),$(eval $(LWIP_TREE_$k)/%.c: | $(LWIP_READY_$k) ;)))
 
+# A view of a tree: the same tree, building only the sources a program
+# names. $(call lwip_tree_view,NAME,TREE,SRC) defines tree NAME: TREE with
+# LWIP_SRC_NAME SRC (paths relative to the tree).
+define lwip_tree_view
+LWIP_TREE_$1 = $$(LWIP_TREE_$2)
+LWIP_READY_$1 = $$(LWIP_READY_$2)
+LWIP_VERSION_$1 = $$(LWIP_VERSION_$2)
+LWIP_SRC_$1 := $3
+endef
+
 # lwIP option variants, by name: the options of lwIP (and of the patch series)
 # a program sets over its lwipopts.h as -D flags; an lwipopts.h leaves an
 # option a variant sets to opt.h's default, or defines it under #ifndef.
@@ -102,8 +113,11 @@ $(foreach k,$(LWIP_KEYS),$(if $(LWIP_READY_$k),$(eval $(LWIP_TREE_$k)/%.c: | $(L
 #   offload     every checksum left to the netif (CHECKSUM_GEN_*, CHECKSUM_CHECK_*
 #               0), as vendors' lwipopts.h for MACs that insert checksums
 #   qemu-user   what lwIP's test options need on every CPU qemu-user runs
+#   ip-checks-only  IP header checksums checked, transport ones not (the
+#               fuzz targets: inputs get through to lwIP)
 LWIP_OPTIONS_inline-on := -DLWIP_INLINE_IP_CHKSUM=1
 LWIP_OPTIONS_inline-off := -DLWIP_INLINE_IP_CHKSUM=0
 LWIP_OPTIONS_pernetif := -DLWIP_CHECKSUM_CTRL_PER_NETIF=1 -DLWIP_INLINE_IP_CHKSUM=1
 LWIP_OPTIONS_offload := $(foreach p,IP UDP TCP ICMP,-DCHECKSUM_GEN_$p=0 -DCHECKSUM_CHECK_$p=0)
 LWIP_OPTIONS_qemu-user := -DMEM_ALIGNMENT=__SIZEOF_POINTER__ -DIPV6_FRAG_COPYHEADER=1
+LWIP_OPTIONS_ip-checks-only := -DCHECKSUM_CHECK_UDP=0 -DCHECKSUM_CHECK_TCP=0 -DCHECKSUM_CHECK_ICMP=0

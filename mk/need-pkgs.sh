@@ -1,11 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
-# need-pkgs.sh PKG...: make sure Debian packages are installed.
+# need-pkgs.sh [--dry-run] PKG...: make sure Debian packages are installed.
 # As root, installs what is missing with apt-get (--no-install-recommends:
 # the callers name every package they need); otherwise stops with one line
-# naming the exact command to run. mk/packages.mk calls it while make reads
-# its makefiles. Exit status: 0 installed; 2 missing (non-root) or the
-# install failed, one line on stderr.
+# naming the exact command to run. With --dry-run it installs nothing and
+# prints the one line naming what is missing, if anything is (make -n's
+# `make deps`, mk/packages.mk). Exit status: 0 installed (--dry-run:
+# always); 2 missing (non-root) or the install failed, one line on stderr.
+dry_run=
+if [ "${1:-}" = --dry-run ]; then dry_run=yes; shift; fi
 [ $# -gt 0 ] || exit 0
 installed=$(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' "$@" 2>/dev/null | sed -n 's/^ii  *//p')
 missing=
@@ -13,6 +16,10 @@ for pkg in "$@"; do
   case " $(echo $installed) " in *" $pkg "*) ;; *) missing="$missing $pkg" ;; esac
 done
 [ -z "$missing" ] && exit 0
+if [ -n "$dry_run" ]; then
+  echo "missing Debian packages; make installs them as root: apt-get install -y$missing"
+  exit 0
+fi
 if [ "$(id -u)" != 0 ]; then
   echo "error: missing Debian packages; run as root: apt-get install -y$missing" >&2
   exit 2

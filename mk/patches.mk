@@ -6,9 +6,11 @@
 # mk/apply-patches.sh applies or reverts the series that fits a tree best,
 # all or nothing, on CRLF and LF trees alike.
 #
-# For each build key k this defines the tree k-patched (mk/lwip.mk): a copy
+# For each build key k this defines the trees (mk/lwip.mk) k-patched, a copy
 # of tree k with the series applied, re-created when a patch or the series
-# changes. It adds no files: its source lists are tree k's.
+# changes, and k-series-tests, a copy of tree k with k-patched's test/unit:
+# the tests the series adds, on stock lwIP (test/product/series-tests).
+# Neither adds files: their source lists are tree k's.
 
 PKGS_patches := patch git
 APPLY_PATCHES := $(TOP)/mk/apply-patches.sh
@@ -34,7 +36,23 @@ $(BUILD)/$1-patched.stamp: $(PATCH_SERIES) $(APPLY_PATCHES) | $(LWIP_READY_$1)
 # the stamp (else "No rule to make target .../init.c").
 $(TOP)/$(BUILD)/$1-patched/%.c: | $(BUILD)/$1-patched.stamp ;
 endef
-$(foreach k,$(LWIP_KEYS),$(eval $(call patched_tree,$k)))
+define series_tests_tree
+LWIP_TREE_$1-series-tests := $(TOP)/$(BUILD)/$1-series-tests
+LWIP_READY_$1-series-tests := $(BUILD)/$1-series-tests.stamp
+LWIP_VERSION_$1-series-tests := $(LWIP_VERSION_$1)
+LWIP_SRC_$1-series-tests = $$(LWIP_SRC_$1)
+LWIP_TESTS_$1-series-tests = $$(LWIP_TESTS_$1)
+$(BUILD)/$1-series-tests.stamp: $(LWIP_READY_$1-patched) | $(LWIP_READY_$1)
+	$$(Q)test -d $(LWIP_TREE_$1-patched)/test/unit || { echo "error: $(LWIP_TREE_$1-patched) has no test/unit" >&2; exit 2; }
+	$$(Q)rm -rf $(BUILD)/$1-series-tests $(BUILD)/$1-series-tests.tmp
+	$$(Q)cp -R $(LWIP_TREE_$1) $(BUILD)/$1-series-tests.tmp
+	$$(Q)rm -rf $(BUILD)/$1-series-tests.tmp/test/unit
+	$$(Q)cp -R $(LWIP_TREE_$1-patched)/test/unit $(BUILD)/$1-series-tests.tmp/test/unit
+	$$(Q)mv $(BUILD)/$1-series-tests.tmp $(BUILD)/$1-series-tests
+	$$(Q)touch $$@
+$(TOP)/$(BUILD)/$1-series-tests/%.c: | $(BUILD)/$1-series-tests.stamp ;
+endef
+$(foreach k,$(LWIP_KEYS),$(eval $(call patched_tree,$k)) $(eval $(call series_tests_tree,$k)))
 
 .PHONY: patched apply revert
 patched: $(foreach k,$(LWIP_KEYS),$(LWIP_READY_$k-patched)) ## copy the lwIP trees and apply the series to the copies

@@ -8,7 +8,9 @@
 # of this repository's HEAD in it, and there
 #   1. as a non-root user, `make` must stop at once (no file written) with
 #      one line naming the `apt-get install -y ...` command;
-#   2. as root, `make -n test` must pass, install nothing and write nothing;
+#   2. as root, `make -n test` must pass, install nothing, write nothing and
+#      print the one line naming the missing packages (`make deps` under -n:
+#      mk/need-pkgs.sh --dry-run);
 #   3. as root, the README's two commands, `make` and then `make test`, must
 #      pass (they install every package they need), with -jN if given.
 # Each command's time is printed; any failure exits non-zero. The chroot runs
@@ -78,7 +80,8 @@ if [ "${1:-}" = --inside ]; then
     die "make as non-root did not name the apt-get install command"
   [ ! -e "$root$CLONE/build" ] || die "make as non-root wrote $CLONE/build before stopping"
 
-  # 2. as root, make -n: exit 0, no package installed, no file written
+  # 2. as root, make -n: exit 0, no package installed, no file written, the
+  #    missing packages named in one line
   t0=$(now)
   in_root dpkg-query -W -f='${Package} ${Version}\n' > "$work/packages-before"
   status=0
@@ -88,7 +91,15 @@ if [ "${1:-}" = --inside ]; then
   cmp -s "$work/packages-before" "$work/packages-after" ||
     die "make -n test as root installed: $(diff "$work/packages-before" "$work/packages-after" | sed -n 's/^> //p' | tr '\n' ' ')"
   [ ! -e "$root$CLONE/build" ] || die "make -n test as root wrote $CLONE/build"
-  echo "fresh-test: make -n test as root: exit 0 in $(took "$t0"), no package installed, no file written"
+  apt_changed=$(find "$root/var/lib/apt" "$root/var/cache/apt" -newer "$work/packages-before" 2>/dev/null |
+    head -n 3 | tr '\n' ' ')
+  [ -z "$apt_changed" ] || die "make -n test as root ran apt-get: it changed $apt_changed"
+  named=$(grep -c '^missing Debian packages; make installs them as root: apt-get install -y [a-z0-9]' \
+    "$work/dry-run.log" || true)
+  [ "$named" = 1 ] ||
+    die "make -n test as root printed $named lines naming the missing packages, not 1 (see $work/dry-run.log)"
+  echo "fresh-test: make -n test as root: exit 0 in $(took "$t0"), no package installed, no file written," \
+    "the missing packages named in one line"
 
   # 3. as root, exactly the README's two commands (with make fresh-test's -j)
   for cmd in "make${jobs:+ $jobs}" "make${jobs:+ $jobs} test"; do

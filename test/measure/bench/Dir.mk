@@ -21,19 +21,10 @@ GOAL_AREAS_bench := host patches bench
 
 BENCH_DIR := $(BUILD)/bench
 
-# Code layout: everything timed is compiled with functions and loops
-# aligned alike, and on x86 with the assembler keeping every jump off a 32-byte
-# boundary (Intel's jump-conditional-code erratum mitigation: a jump across
-# one runs slower on Skylake-derived cores), so that two builds differ in
-# their code, not in where a branch happened to fall. docs/benchmarks.md says
-# why.
-# (Asked once, when a recipe first needs it: see CC_MACHINE.)
-BENCH_JCC_CFLAGS = $(eval BENCH_JCC_CFLAGS := $(shell $(CC) -Wa,-mbranches-within-32B-boundaries \
-  -x c -c /dev/null -o /dev/null 2>/dev/null && echo -Wa,-mbranches-within-32B-boundaries))$(BENCH_JCC_CFLAGS)
-BENCH_LAYOUT_CFLAGS = -falign-functions=64 -falign-loops=32 $(BENCH_JCC_CFLAGS)
-# The two layouts of each lwIP build: functions in source order, and the
-# same code with every function in its own section, the linker placing them
-# sorted by name.
+# Everything timed is compiled with the code layout of BENCH_LAYOUT_CFLAGS
+# (mk/config.mk); each lwIP build in two layouts: functions in source order,
+# and the same code with every function in its own section, the linker
+# placing them sorted by name.
 BENCH_LAYOUTS := source sorted
 BENCH_LAYOUT_sorted_CFLAGS := -ffunction-sections
 BENCH_LAYOUT_sorted_LDFLAGS := -Wl,--sort-section=name
@@ -43,13 +34,12 @@ BENCH_CHKSUM_CFLAGS = $(OPT_CFLAGS) $(BENCH_LAYOUT_CFLAGS)
 # The checksum benchmarks (bench-peers: test/measure/bench/peers/Dir.mk adds the peers):
 # fastsum compiled in, with the layout flags (not libfastsum.a); with the
 # table of paths and the private header where src/ has them apart; lwIP's
-# algorithms 1, 2, 3 and lwip_chksum_copy (test/product/fastsum/Dir.mk).
+# algorithms 1, 2, 3 and lwip_chksum_copy (NAME_LWIP_ALGS, mk/programs.mk).
 PROGRAMS += bench/chksum
 bench/chksum_SRCS := test/measure/bench/bench_chksum.c test/measure/bench/bench.c $(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC)
 bench/chksum_LWIP_ALGS := $(LWIP_DEFAULT)
 bench/chksum_CFLAGS = $(BENCH_LAYOUT_CFLAGS) $(FASTSUM_PRIVATE_CFLAGS) \
   -DBENCH_CFLAGS='"$(BENCH_CHKSUM_CFLAGS)"'
-bench/chksum_LIBS = $(call lwip_algs,bench/chksum)
 
 # ---- the lwIP builds of benchmarks 1 and 5 ----
 # Same driver and options (test/measure/bench/lwipopts.h) in every build; without
@@ -75,7 +65,7 @@ PROGRAMS += bench/lwip-$b-$l
 bench/lwip-$b-$l_TREE := $(BENCH_TREE_$b)
 bench/lwip-$b-$l_OPTIONS := $(BENCH_OPTIONS_$b)
 bench/lwip-$b-$l_SRCS := test/measure/bench/bench.c test/measure/bench/bench_lwip.c $(BENCH_SRCS_$b)
-bench/lwip-$b-$l_CFLAGS := $(BENCH_PORT_$b) -I$(TOP)/test/measure/bench -I$(TOP)/src/include $(BENCH_LWIP_CFLAGS) \
+bench/lwip-$b-$l_CFLAGS = $(BENCH_PORT_$b) -I$(TOP)/test/measure/bench -I$(TOP)/src/include $$(BENCH_LWIP_CFLAGS) \
   -DBENCH_BUILD='"$b"' -DBENCH_LAYOUT='"$l"' $(BENCH_LAYOUT_$l_CFLAGS)
 bench/lwip-$b-$l_LIBS := $(BENCH_LAYOUT_$l_LDFLAGS)
 BENCH_LWIP_PROGS += $(BUILD)/bench/lwip-$b-$l/prog
@@ -90,6 +80,7 @@ bench/tables_CFLAGS = -DBENCH_CFLAGS='"$(BENCH_LWIP_FLAGS_TEXT)"' \
 bench/tables_LIBS := -lm
 
 BENCH_PROGS := $(BUILD)/bench/chksum/prog $(BUILD)/bench/tables/prog $(BENCH_LWIP_PROGS)
+TIMED_PROGRAMS += $(BENCH_PROGS)
 # run.sh: the programs counted under callgrind, `--`, the programs timed.
 BENCH_ARGS = $(BENCH_DIR) $(BUILD)/bench/chksum/prog $(BUILD)/bench/tables/prog \
   $(BENCH_COUNT_PROGS) -- $(BENCH_LWIP_PROGS)

@@ -30,54 +30,51 @@ COUNT_CC_riscv64 := riscv64-linux-gnu-gcc
 COUNT_OPT := -O2
 COUNT_BUILDS := $(foreach a,$(COUNT_ARCHS),`$(COUNT_CC_$a) $(COUNT_OPT)`)
 
-# The checksum program per ARCH, count/ARCH: every src/ file, the table of
-# paths, lwIP's algorithms (test/product/fastsum/Dir.mk).
+# The checksum program per ARCH, count/ARCH, and per bare-metal core below,
+# count/mcu-CORE: every src/ file, the table of paths, lwIP's algorithms
+# (NAME_LWIP_ALGS, mk/programs.mk).
+# $(call count_chksum_program,NAME,CC,LIBS)
 define count_chksum_program
-PROGRAMS += count/$a
-count/$a_SRCS := $(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC) test/measure/count/count_chksum.c
-count/$a_LWIP_ALGS := $(LWIP_DEFAULT)
-count/$a_CC := $(COUNT_CC_$a)
-count/$a_CFLAGS := $(COUNT_OPT) $(FASTSUM_PRIVATE_CFLAGS)
-count/$a_LIBS := -static $(call lwip_algs,count/$a)
+PROGRAMS += $1
+$1_SRCS := $(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC) test/measure/count/count_chksum.c
+$1_LWIP_ALGS := $(LWIP_DEFAULT)
+$1_CC := $2
+$1_CFLAGS := $(COUNT_OPT) $(FASTSUM_PRIVATE_CFLAGS)
+$1_LIBS := $3
 endef
-$(foreach a,$(COUNT_ARCHS),$(eval $(count_chksum_program)))
+$(foreach a,$(COUNT_ARCHS),$(eval $(call count_chksum_program,count/$a,$(COUNT_CC_$a),-static)))
 COUNT_CHKSUM_PROGS := $(foreach a,$(COUNT_ARCHS),$(BUILD)/count/$a/prog)
 
-# The IPv4 output program (Thumb-2), three builds of the patched tree.
-PROGRAMS += count/ip4-inline count/ip4-call count/ip4-call-fastsum
-count/ip4-inline_TREE := $(LWIP_DEFAULT)-patched
-count/ip4-inline_SRCS := test/measure/count/count_ip4.c
-count/ip4-inline_OPTIONS := inline-on
-count/ip4-inline_CFLAGS := -I$(TOP)/test/measure/count $(COUNT_OPT)
-count/ip4-inline_CC := $(COUNT_CC_arm)
-count/ip4-inline_AR := $(COUNT_TRIPLET_arm)-ar
-count/ip4-inline_LIBS := -static
-
-count/ip4-call_LIKE := count/ip4-inline
-count/ip4-call_OPTIONS := inline-off
-
-count/ip4-call-fastsum_LIKE := count/ip4-inline
-count/ip4-call-fastsum_OPTIONS := inline-off
-count/ip4-call-fastsum_SRCS := test/measure/count/count_ip4.c $(FASTSUM_SRC)
-count/ip4-call-fastsum_CFLAGS := -I$(TOP)/lwip-port/fastsum -I$(TOP)/src/include $(count/ip4-inline_CFLAGS)
+# The IPv4 output program (Thumb-2), three builds of the patched tree:
+# inline, through inet_chksum(), through fastsum_chksum.
+# $(call count_ip4_program,NAME,OPTIONS,SRCS,CFLAGS)
+define count_ip4_program
+PROGRAMS += $1
+$1_TREE := $(LWIP_DEFAULT)-patched
+$1_SRCS := test/measure/count/count_ip4.c $3
+$1_OPTIONS := $2
+$1_CFLAGS := $(strip $4 -I$(TOP)/test/measure/count $(COUNT_OPT))
+$1_CC := $(COUNT_CC_arm)
+$1_AR := $(COUNT_TRIPLET_arm)-ar
+$1_LIBS := -static
+endef
+$(eval $(call count_ip4_program,count/ip4-inline,inline-on))
+$(eval $(call count_ip4_program,count/ip4-call,inline-off))
+$(eval $(call count_ip4_program,count/ip4-call-fastsum,inline-off,$(FASTSUM_SRC),\
+  -I$(TOP)/lwip-port/fastsum -I$(TOP)/src/include))
 
 COUNT_IP4_PROGS := $(foreach v,inline call call-fastsum,$(BUILD)/count/ip4-$v/prog)
 
 # Cycles on Cortex-M: the checksum program, count/mcu-CORE, built bare metal
-# for each core (test/product/baremetal/Dir.mk's compilers and boards) with picolibc's
+# for each core (mk/targets.mk's compilers and boards) with picolibc's
 # speed-optimized build, its instruction trace priced by
 # test/measure/count/cycles.awk; on rv32imc and the ESP8266's lx106 executed
 # instructions. No unaligned-access trap here (the C library's memcpy relies
 # on unaligned halfwords): only lx106 links its start-up file.
 COUNT_MCU_CORES := cortex-m0plus cortex-m3 cortex-m4 rv32imc lx106
-define count_mcu_program
-PROGRAMS += count/mcu-$c
-count/mcu-$c_LIKE := count/arm
-count/mcu-$c_CC := $(call baremetal_cc,$c) $(BAREMETAL_PICOLIBC_SPEED)
-count/mcu-$c_LIBS := $(call lwip_algs,count/mcu-$c) $(if $(BAREMETAL_BOARD_$c),$(call baremetal_board,$c)) \
-  $(call baremetal_ldflags,$c)
-endef
-$(foreach c,$(COUNT_MCU_CORES),$(eval $(count_mcu_program)))
+$(foreach c,$(COUNT_MCU_CORES),$(eval $(call count_chksum_program,count/mcu-$c,\
+  $(call baremetal_cc,$c) $(BAREMETAL_PICOLIBC_SPEED),\
+  $(if $(BAREMETAL_BOARD_$c),$(call baremetal_board,$c)) $(call baremetal_ldflags,$c))))
 COUNT_MCU_PROGS := $(foreach c,$(COUNT_MCU_CORES),$(BUILD)/count/mcu-$c/prog)
 COUNT_MCU_RUNS := $(foreach c,$(COUNT_MCU_CORES),$c $(BAREMETAL_MACHINE_$c) $(BUILD)/count/mcu-$c/prog)
 

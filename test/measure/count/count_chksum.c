@@ -21,7 +21,7 @@
 #include <string.h>
 
 /* lwIP's inet_chksum.c built with LWIP_CHKSUM_ALGORITHM 2 and 3, symbols
- * renamed (a program's NAME_LWIP_ALGS, test/product/fastsum/Dir.mk). */
+ * renamed (a program's NAME_LWIP_ALGS, mk/programs.mk). */
 uint16_t lwip_standard_chksum_alg2(const void *dataptr, int len);
 uint16_t lwip_standard_chksum_alg3(const void *dataptr, int len);
 uint16_t lwip_chksum_copy_alg2(void *dst, const void *src, uint16_t len);

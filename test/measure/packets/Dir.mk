@@ -28,18 +28,12 @@ GOAL_AREAS_count += packets
 GOAL_AREAS_bench-packets := host patches bench
 PACKETS_DIR := $(BUILD)/count/packets
 
-# The stack the rows run, from each tree: a view of the tree (mk/lwip.mk)
-# that builds only these files.
+# The stack the rows run, from each tree: a view of the tree that builds
+# only these files (lwip_tree_view, mk/lwip.mk).
 PACKETS_LWIP_SRC := $(addprefix src/core/,init.c def.c inet_chksum.c ip.c mem.c memp.c netif.c \
   pbuf.c raw.c stats.c sys.c tcp.c tcp_in.c tcp_out.c timeouts.c udp.c) \
   $(addprefix src/core/ipv4/,etharp.c icmp.c ip4.c ip4_addr.c ip4_frag.c) src/netif/ethernet.c
-define packets_tree
-LWIP_TREE_$t-packets = $$(LWIP_TREE_$t)
-LWIP_READY_$t-packets = $$(LWIP_READY_$t)
-LWIP_VERSION_$t-packets = $$(LWIP_VERSION_$t)
-LWIP_SRC_$t-packets := $(PACKETS_LWIP_SRC)
-endef
-$(foreach k,$(LWIP_KEYS),$(foreach t,$k $k-patched,$(eval $(packets_tree))))
+$(foreach k,$(LWIP_KEYS),$(foreach t,$k $k-patched,$(eval $(call lwip_tree_view,$t-packets,$t,$(PACKETS_LWIP_SRC)))))
 
 PACKETS_CONFIGS := stock-alg2 stock-alg3 fastsum
 # $(call packets_tree_of,KEY,CONFIG): the view a configuration builds
@@ -57,7 +51,7 @@ PACKETS_OPTIONS := -I$(TOP)/test/measure/packets -ULWIP_DEBUG
 PACKETS_SRCS := test/measure/packets/rows.c $(TEST_COMMON_PACKETS_SRC)
 
 # The cores: the bare-metal compilers with picolibc's speed build
-# (test/product/baremetal/Dir.mk), with the compilers' defaults for
+# (mk/targets.mk), with the compilers' defaults for
 # unaligned accesses (ARMv7-M and ARMv8-M Mainline: allowed, as the SDKs
 # build; nothing traps). Cortex-M0+ runs on the Cortex-M3 board (the
 # microbit's 16 KB of RAM are too few), which executes ARMv6-M code alike;
@@ -95,9 +89,6 @@ endef
 $(foreach k,$(LWIP_KEYS),$(foreach f,$(PACKETS_CONFIGS),\
   $(eval $(call packets_bench_program,$k,$f,))$(eval $(call packets_bench_program,$k,$f,-copy))))
 
-# make lint: the folder's files as its builds compile them.
-LINT_CFLAGS_test/measure/packets := -Itest/product/common -Itest/measure/bench -DPACKETS_BUILD='"lint"'
-
 # The cells: each program's rows counted on its core
 # (test/measure/packets/count-cell.sh), DIR/KEY/CORE/BUILD.counts; a cell is
 # counted again only when its program or the counting changes.
@@ -132,11 +123,13 @@ packets-limits: $(call packets_cells,$(PACKETS_LIMIT_KEYS))
 count-limits: packets-limits
 
 # make bench: the host's column, after every benchmark is built (nothing
-# compiles while it times), one build after another.
+# compiles while it times: TIMED_PROGRAMS, mk/programs.mk), one build after
+# another.
 PACKETS_BENCH_DIR := $(BUILD)/bench/packets
 PACKETS_BENCH_PROGS := $(foreach k,$(PACKETS_KEYS),$(foreach b,$(PACKETS_BUILDS),$(BUILD)/packets-bench/$k/$b/prog))
+TIMED_PROGRAMS += $(PACKETS_BENCH_PROGS)
 .PHONY: bench-packets
-bench-packets: $(PACKETS_BENCH_PROGS) $(BENCH_PROGS)
+bench-packets: $$(TIMED_PROGRAMS)
 	$(Q)mkdir -p $(PACKETS_BENCH_DIR)
 	$(Q)$(firstword $(PACKETS_BENCH_PROGS)) --machine >$(PACKETS_BENCH_DIR)/machine.txt
 	$(Q)$(foreach k,$(PACKETS_KEYS),: >$(PACKETS_BENCH_DIR)/$k.csv.tmp && \

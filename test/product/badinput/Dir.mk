@@ -7,15 +7,20 @@
 # on 2.2.x the forwarding rows, stock 2.2.x forwards with checksum 0; on
 # 2.1.3 the TTL 0 row, stock forwards it with TTL 255).
 
-define badinput_programs
-PROGRAMS += badinput/$k-inline badinput/$k-call
-badinput/$k-inline_TREE := $k-patched
-badinput/$k-inline_SRCS := test/product/badinput/badinput.c $(FUZZ_ROUTER_SRC)
-badinput/$k-inline_CFLAGS = -I$(TOP)/test/product/fuzz/router -I$(TOP)/test/product/fuzz -I$(TOP)/test/product/common $$(CHECK_CFLAGS)
-badinput/$k-inline_LIBS = $$(CHECK_LIBS)
+# $(call badinput_program,NAME,TREE,OPTIONS): the table on the fuzz targets'
+# router (FUZZ_ROUTER_SRC, mk/templates.mk)
+define badinput_program
+PROGRAMS += $1
+$1_TREE := $2
+$1_OPTIONS := $3
+$1_SRCS := test/product/badinput/badinput.c $(FUZZ_ROUTER_SRC)
+$1_CFLAGS = -I$(TOP)/test/product/fuzz/router -I$(TOP)/test/product/fuzz -I$(TOP)/test/product/common $$(CHECK_CFLAGS)
+$1_LIBS = $$(CHECK_LIBS)
+endef
 
-badinput/$k-call_LIKE := badinput/$k-inline
-badinput/$k-call_OPTIONS := inline-off
+define badinput_programs
+$(call badinput_program,badinput/$k-inline,$k-patched)
+$(call badinput_program,badinput/$k-call,$k-patched,inline-off)
 BADINPUT_RUNS += $(BUILD)/badinput/$k-inline/transcript $(BUILD)/badinput/$k-call/transcript
 
 .PHONY: badinput-compare-$k
@@ -25,9 +30,7 @@ badinput-compare-$k: $(BUILD)/badinput/$k-inline/transcript $(BUILD)/badinput/$k
 endef
 
 define badinput_stock_program
-PROGRAMS += badinput/$k-stock
-badinput/$k-stock_LIKE := badinput/$k-inline
-badinput/$k-stock_TREE := $k
+$(call badinput_program,badinput/$k-stock,$k)
 badinput/$k-stock_ENV := BADINPUT_SKIP=$(if $(filter 2.2.%,$(LWIP_VERSION_$k)),forward,ttl-0)
 BADINPUT_RUNS += $(BUILD)/badinput/$k-stock/transcript
 endef

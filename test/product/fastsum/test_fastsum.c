@@ -49,7 +49,7 @@
   } while (0)
 
 /* lwIP's inet_chksum.c compiled once per algorithm, symbols renamed
- * (a program's NAME_LWIP_ALGS, test/product/fastsum/Dir.mk). */
+ * (a program's NAME_LWIP_ALGS, mk/programs.mk). */
 uint16_t lwip_standard_chksum_alg1(const void *dataptr, int len);
 uint16_t lwip_standard_chksum_alg2(const void *dataptr, int len);
 uint16_t lwip_standard_chksum_alg3(const void *dataptr, int len);

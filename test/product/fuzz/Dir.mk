@@ -17,13 +17,13 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 15
 FUZZ_SANITIZE := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer $(FUZZ_SANITIZE)
-FUZZ_ROUTER_SRC := test/product/fuzz/router.c $(TEST_COMMON_PACKETS_SRC) $(TEST_COMMON_HARNESS_SRC) $(TEST_COMMON_SERVICES_SRC)
 
 # The lwIP targets run on the patched 2.2.1 tree (LWIP_DIR: a 2.2.1 tree),
-# with fastsum as LWIP_CHKSUM/LWIP_CHKSUM_COPY, as the project ships them.
-# They check IP header checksums (the harness makes them right unless the
-# input says otherwise) but not transport ones, so inputs get through.
-LWIP_OPTIONS_ip-checks-only := -DCHECKSUM_CHECK_UDP=0 -DCHECKSUM_CHECK_TCP=0 -DCHECKSUM_CHECK_ICMP=0
+# with fastsum as LWIP_CHKSUM/LWIP_CHKSUM_COPY, as the project ships them,
+# on the router of mk/templates.mk (FUZZ_ROUTER_SRC). They check IP header
+# checksums (the harness makes them right unless the input says otherwise)
+# but not transport ones, so inputs get through (the option variant
+# ip-checks-only).
 FUZZ_LWIP_TARGETS := $(if $(filter 2.2.1,$(LWIP_VERSION_$(LWIP_DEFAULT))),ip4_input ip4_reass)
 FUZZ_TARGETS := fastsum $(FUZZ_LWIP_TARGETS)
 
@@ -70,15 +70,16 @@ fuzz-long-%: $(BUILD)/fuzz/%/prog
 fuzz-smoke-%: $(BUILD)/fuzz/%/prog
 	$(Q)$(call fuzz_run,$*,$(FUZZ_SMOKE_SECONDS))
 
-# The seed corpus is generated, and committed; the test checks they agree.
+# The seed corpus is generated, and committed; fuzz-seeds-sync checks
+# that they agree.
 PROGRAMS += fuzz/seeds
 fuzz/seeds_SRCS := test/product/fuzz/seeds.c $(TEST_COMMON_PACKETS_SRC)
 fuzz/seeds_CFLAGS := $(TEST_COMMON_CFLAGS)
 fuzz-seeds: $(BUILD)/fuzz/seeds/prog ## rewrite the committed seed corpus test/product/fuzz/corpus/
 	$(Q)rm -rf test/product/fuzz/corpus && $< test/product/fuzz/corpus
-.PHONY: fuzz-seeds-check
-fuzz-seeds-check: $(BUILD)/fuzz/seeds/prog
+.PHONY: fuzz-seeds-sync
+fuzz-seeds-sync: $(BUILD)/fuzz/seeds/prog
 	$(Q)rm -rf $(BUILD)/fuzz/seeds/corpus && $< $(BUILD)/fuzz/seeds/corpus
 	$(Q)diff -r $(BUILD)/fuzz/seeds/corpus test/product/fuzz/corpus >/dev/null || \
 	  { echo "error: test/product/fuzz/corpus differs from what test/product/fuzz/seeds.c writes; run make fuzz-seeds" >&2; exit 1; }
-TEST_TARGETS += fuzz-seeds-check fuzz-smoke
+TEST_TARGETS += fuzz-seeds-sync fuzz-smoke

@@ -24,17 +24,19 @@ TAPDEMO_TREE_SRC := src/apps/lwiperf/lwiperf.c
 # test/product/interop/run.sh on interop/NAME, `make interop-KEY-ipv6` its
 # IPv6 checks (run.sh -6) on interop/KEY-ipv6. fastsum is lwIP's checksum:
 # the host library, linked after liblwip.a.
+# $(call tapdemo_program,NAME,TREE,CFLAGS)
+define tapdemo_program
+PROGRAMS += $1
+$1_TREE := $2
+$1_SRCS := $(TAPDEMO_SRC)
+$1_TREE_SRCS := $(TAPDEMO_TREE_SRC)
+$1_CFLAGS := -I$(TOP)/contrib/tapdemo -I$(TOP)/test/product/common -I$(TOP)/src/include $3
+$1_LIBS := $(FASTSUM_LIB)
+endef
 define interop_programs
-PROGRAMS += interop/$k interop/$k-pristine interop/$k-ipv6
-interop/$k_TREE := $k-patched
-interop/$k_SRCS := $(TAPDEMO_SRC)
-interop/$k_TREE_SRCS := $(TAPDEMO_TREE_SRC)
-interop/$k_CFLAGS := -I$(TOP)/contrib/tapdemo -I$(TOP)/test/product/common -I$(TOP)/src/include
-interop/$k_LIBS := $(FASTSUM_LIB)
-interop/$k-pristine_LIKE := interop/$k
-interop/$k-pristine_TREE := $k
-interop/$k-ipv6_LIKE := interop/$k
-interop/$k-ipv6_CFLAGS := $$(interop/$k_CFLAGS) -DTAPDEMO_IPV6
+$(call tapdemo_program,interop/$k,$k-patched)
+$(call tapdemo_program,interop/$k-pristine,$k)
+$(call tapdemo_program,interop/$k-ipv6,$k-patched,-DTAPDEMO_IPV6)
 endef
 $(foreach k,$(LWIP_KEYS),$(eval $(interop_programs)))
 ALL_TARGETS += $(foreach k,$(LWIP_KEYS),$(BUILD)/interop/$k/prog $(BUILD)/interop/$k-ipv6/prog)
@@ -82,12 +84,9 @@ IPERF_RUNS ?= 3
 IPERF_SECONDS ?= 3
 # The programs iperf/BUILD (mk/programs.mk): interop's tapdemo on the default
 # lwIP version.
-PROGRAMS += iperf/stock iperf/patched iperf/fastsum
-iperf/fastsum_LIKE := interop/$(LWIP_DEFAULT)
-iperf/patched_LIKE := iperf/fastsum
-iperf/patched_CFLAGS := $(interop/$(LWIP_DEFAULT)_CFLAGS) -DTAPDEMO_LWIP_CHKSUM
-iperf/stock_LIKE := iperf/patched
-iperf/stock_TREE := $(LWIP_DEFAULT)
+$(eval $(call tapdemo_program,iperf/stock,$(LWIP_DEFAULT),-DTAPDEMO_LWIP_CHKSUM))
+$(eval $(call tapdemo_program,iperf/patched,$(LWIP_DEFAULT)-patched,-DTAPDEMO_LWIP_CHKSUM))
+$(eval $(call tapdemo_program,iperf/fastsum,$(LWIP_DEFAULT)-patched))
 IPERF_BUILDS := stock patched fastsum
 # iperf.sh checks lwIP's lwiperf: the bytes it reports and how. NXP's fork
 # of it (a 64-bit byte count) counts the iperf header as data and reports

@@ -22,6 +22,10 @@ LINT_CFLAGS = -std=gnu99 -DLWIP_DEBUG -DLWIP_NOASSERT_ON_ERROR -Isrc -Isrc/inclu
   $(PORT_INCLUDES) -Itest/product/common -Itest/product/fuzz -Itest/product/fuzz/router \
   -isystem $(LWIP_TREE_$(LWIP_DEFAULT)-patched)/src/include $(CHECK_CFLAGS)
 LINT_CFLAGS_test/measure/bench := -DBENCH_BUILD='"lint"' -DBENCH_LAYOUT='"lint"'
+LINT_CFLAGS_test/measure/packets := -Itest/product/common -Itest/measure/bench -DPACKETS_BUILD='"lint"'
+# the CBMC harnesses over lwIP include the patched tree's src/ files, as
+# system headers here
+LINT_CFLAGS_test/product/proofs = -isystem $(LWIP_TREE_$(LWIP_DEFAULT)-patched)/src
 
 .PHONY: lint lint-cppcheck
 lint: lint-cppcheck $(addprefix lint-tidy/,$(LINT_SRC)) ## cppcheck and clang-tidy on src/ and test/

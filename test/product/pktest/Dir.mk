@@ -6,7 +6,7 @@
 # test case writes what lwIP emitted to captures/<case>.pcap in its build
 # directory and checks every header with its own RFC 1071 reference
 # (docs/testing.md). `make pktest` builds it per lwIP version as programs
-# (mk/programs.mk)
+# (pktest_program, mk/templates.mk)
 #   pktest/KEY-inline   patched tree, default options (inline, incremental)
 #   pktest/KEY-call     patched tree, every header checksum by inet_chksum
 #   pktest/KEY-pernetif patched tree, LWIP_CHECKSUM_CTRL_PER_NETIF=1, inline
@@ -14,35 +14,16 @@
 #                       option variant offload), the tests tagged "offload"
 #   pktest/KEY-stock    the pristine tree (Debian keys only); KEY-stock-offload
 #                       with the offload variant
-# and compares the captures byte for byte (stock 2.2.x without forwarding,
-# which is broken there; also 2.1.3 with 2.2.1), and proves the tests of what
-# the series fixes fail on the pristine trees.
-#
-# Any program's run can be captured: $(BUILD)/NAME/captures.stamp is a run
-# of NAME that passed, its captures in $(BUILD)/NAME/captures/. A capture
-# comparison NAME (in CAPTURE_COMPARISONS, `make NAME`) fails unless the two
-# programs of NAME_CAPTURES captured the same bytes, files matching the shell
-# patterns of NAME_EXCEPT left out.
-
-PKTEST_SRC := test/product/pktest/main.c test/product/pktest/harness.c test/product/pktest/tests_local.c \
-  test/product/pktest/tests_forward.c $(TEST_COMMON_PACKETS_SRC) $(TEST_COMMON_HARNESS_SRC) $(TEST_COMMON_CHECK_SRC)
-PKTEST_COMPARE := $(TOP)/test/product/pktest/compare-captures.sh
+# and compares the captures byte for byte (capture comparisons,
+# mk/programs.mk; stock 2.2.x without forwarding, which is broken there;
+# also 2.1.3 with 2.2.1), and proves the tests of what the series fixes fail
+# on the pristine trees.
 
 define pktest_programs
-PROGRAMS += pktest/$k-inline pktest/$k-call pktest/$k-pernetif pktest/$k-offload
-pktest/$k-inline_TREE := $k-patched
-pktest/$k-inline_SRCS := $(PKTEST_SRC)
-pktest/$k-inline_CFLAGS = -I$(TOP)/test/product/pktest $(TEST_COMMON_CFLAGS) $$(CHECK_CFLAGS)
-pktest/$k-inline_LIBS = $$(CHECK_LIBS)
-
-pktest/$k-call_LIKE := pktest/$k-inline
-pktest/$k-call_OPTIONS := inline-off
-
-pktest/$k-pernetif_LIKE := pktest/$k-inline
-pktest/$k-pernetif_OPTIONS := pernetif
-
-pktest/$k-offload_LIKE := pktest/$k-inline
-pktest/$k-offload_OPTIONS := offload
+$(call pktest_program,pktest/$k-inline,$k-patched)
+$(call pktest_program,pktest/$k-call,$k-patched,inline-off)
+$(call pktest_program,pktest/$k-pernetif,$k-patched,pernetif)
+$(call pktest_program,pktest/$k-offload,$k-patched,offload)
 pktest/$k-offload_ENV := CK_INCLUDE_TAGS=offload
 
 CAPTURE_COMPARISONS += pktest-$k-call pktest-$k-pernetif
@@ -58,21 +39,20 @@ endef
 # there by pktest-KEY-WHAT-fails-unpatched): on 2.2.x forwarding (broken
 # there), on 2.1.3 the TTL 0 test.
 define pktest_stock_program
-PROGRAMS += pktest/$k-stock pktest/$k-stock-offload
-pktest/$k-stock_LIKE := pktest/$k-inline
-pktest/$k-stock_TREE := $k
-pktest/$k-stock-offload_LIKE := pktest/$k-stock
-pktest/$k-stock-offload_OPTIONS := offload
+$(call pktest_program,pktest/$k-stock,$k)
+$(call pktest_program,pktest/$k-stock-offload,$k,offload)
 CAPTURE_COMPARISONS += pktest-$k-stock
 pktest-$k-stock_CAPTURES := pktest/$k-inline pktest/$k-stock
 PKTEST_CHECKS += pktest-$k-stock pktest-$k-ttl0-fails-unpatched \
   pktest-$k-offload-udp-fails-unpatched pktest-$k-offload-echo-fails-unpatched
 ifneq ($(filter 2.2.%,$(LWIP_VERSION_$k)),)
 pktest/$k-stock_ENV := CK_EXCLUDE_TAGS=forward
+pktest/$k-stock-offload_ENV := CK_EXCLUDE_TAGS=forward
 pktest-$k-stock_EXCEPT := 'test_forward_*'
 PKTEST_CHECKS += pktest-$k-regression-fails-unpatched
 else
 pktest/$k-stock_ENV := CK_EXCLUDE_TAGS=ttl0
+pktest/$k-stock-offload_ENV := CK_EXCLUDE_TAGS=ttl0
 pktest-$k-stock_EXCEPT := 'test_forward_ttl0.pcap'
 endif
 endef
@@ -86,18 +66,6 @@ CAPTURE_COMPARISONS += pktest-versions
 pktest-versions_CAPTURES := pktest/lwip-2.1.3-inline pktest/lwip-2.2.1-inline
 PKTEST_CHECKS += pktest-versions
 endif
-
-$(BUILD)/%/captures.stamp: $(BUILD)/%/prog
-	@echo "== pktest $*"
-	$(Q)rm -rf $(BUILD)/$*/captures $@ && mkdir $(BUILD)/$*/captures
-	$(Q)$(call program_run,$*)
-	$(Q)touch $@
-
-define capture_comparison_rules
-.PHONY: $1
-$1: $(foreach p,$($1_CAPTURES),$(BUILD)/$p/captures.stamp)
-	$$(Q)$(PKTEST_COMPARE) $(foreach p,$($1_CAPTURES),$(BUILD)/$p/captures) $($1_EXCEPT)
-endef
 
 # Tests of what the series fixes must fail on the pristine trees, with their
 # own message: proof that they can fail (they pass on the patched trees).

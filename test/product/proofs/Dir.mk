@@ -30,11 +30,6 @@ PROOFS_LWIP := $(LWIP_DEFAULT)-patched
 PROOFS_ENV = TOP=$(TOP) CBMC_ROOT=$(TOP)/$(PROOFS_ROOT) OUT=$(TOP)/$(BUILD)/proofs/$1 FULL=$(PROVE_FULL) \
   LWIP=$(LWIP_TREE_$(PROOFS_LWIP)) PRISTINE=$(LWIP_TREE_$(LWIP_DEFAULT))
 
-# make lint compiles the harnesses over lwIP with the patched tree's src/
-# on the include path: they include its files, as system headers (lwIP's
-# code is not linted)
-LINT_CFLAGS_test/product/proofs = -isystem $(LWIP_TREE_$(PROOFS_LWIP))/src
-
 $(PROOFS_ROOT).stamp:
 	$(Q)test/product/proofs/cbmc-root.sh $(PROOFS_ROOT)
 	$(Q)touch $@

@@ -40,24 +40,21 @@ RXCSUM_OPTCHECK_udp := LWIP_CHECKSUM_CHECK_PER_PBUF CHECKSUM_CHECK_UDP LWIP_CHEC
 RXCSUM_OPTCHECK_icmp := LWIP_CHECKSUM_CHECK_PER_PBUF CHECKSUM_CHECK_ICMP LWIP_CHECKSUM_CTRL_PER_NETIF
 RXCSUM_OPTCHECK_icmp6 := LWIP_CHECKSUM_CHECK_PER_PBUF LWIP_IPV6 CHECKSUM_CHECK_ICMP6 LWIP_CHECKSUM_CTRL_PER_NETIF
 
+# $(call rxcsum_program,NAME,TREE,OPTIONS,SRCS,CFLAGS)
+define rxcsum_program
+PROGRAMS += $1
+$1_TREE := $2
+$1_OPTIONS := $3
+$1_SRCS := $(RXCSUM_SRC) $4
+$1_CFLAGS = $(strip -I$(TOP)/test/product/rxcsum $(TEST_COMMON_CFLAGS) $5) $(call check_cflags,)
+$1_LIBS = $(call check_libs,)
+endef
+
 define rxcsum_programs
-PROGRAMS += rxcsum/$k rxcsum/$k-ip-unchecked rxcsum/$k-fastsum rxcsum/$k-stock-offload
-rxcsum/$k_TREE := $k-patched
-rxcsum/$k_SRCS := $(RXCSUM_SRC) test/product/rxcsum/states.c
-rxcsum/$k_CFLAGS = -I$(TOP)/test/product/rxcsum $(TEST_COMMON_CFLAGS) $$(CHECK_CFLAGS)
-rxcsum/$k_LIBS = $$(CHECK_LIBS)
-
-rxcsum/$k-ip-unchecked_LIKE := rxcsum/$k
-rxcsum/$k-ip-unchecked_OPTIONS := ip-unchecked
-
-rxcsum/$k-fastsum_LIKE := rxcsum/$k
-rxcsum/$k-fastsum_SRCS := $(RXCSUM_SRC) test/product/rxcsum/states.c $(FASTSUM_SRC)
-rxcsum/$k-fastsum_CFLAGS = -I$(TOP)/lwip-port/fastsum -I$(TOP)/src/include $$(rxcsum/$k_CFLAGS)
-
-rxcsum/$k-stock-offload_LIKE := rxcsum/$k
-rxcsum/$k-stock-offload_TREE := $k
-rxcsum/$k-stock-offload_SRCS := $(RXCSUM_SRC)
-rxcsum/$k-stock-offload_OPTIONS := offload pristine
+$(call rxcsum_program,rxcsum/$k,$k-patched,,test/product/rxcsum/states.c,)
+$(call rxcsum_program,rxcsum/$k-ip-unchecked,$k-patched,ip-unchecked,test/product/rxcsum/states.c,)
+$(call rxcsum_program,rxcsum/$k-fastsum,$k-patched,,test/product/rxcsum/states.c $(FASTSUM_SRC),-I$(TOP)/lwip-port/fastsum -I$(TOP)/src/include)
+$(call rxcsum_program,rxcsum/$k-stock-offload,$k,offload pristine,,)
 
 RXCSUM_TESTS += run-rxcsum/$k run-rxcsum/$k-ip-unchecked run-rxcsum/$k-fastsum \
   rxcsum-$k-offload-fails-unpatched rxcsum-optcheck-$k
@@ -70,9 +67,9 @@ rxcsum-$k-offload-fails-unpatched: $(BUILD)/rxcsum/$k-stock-offload/prog
 	@echo "rxcsum: the offload test fails on pristine $k with the vendors' offload options, as it must:"
 	$$(Q)grep -m 1 "$(RXCSUM_UNPATCHED_FAILS)" $$<.log | sed 's/^/  /'
 rxcsum-optcheck-$k: $(LWIP_READY_$k-patched)
-	$$(Q)$$(foreach f,$(RXCSUM_OPTCHECK_FILES),$(TOP)/test/product/optcheck/option-combos.sh \
+	$$(Q)$$(foreach f,$(RXCSUM_OPTCHECK_FILES),$(TOP)/test/product/option-combos/option-combos.sh \
 	  $(LWIP_TREE_$k-patched) $$f "$$(RXCSUM_OPTCHECK_$$(basename $$(notdir $$f)))" $$(CC) \
-	  $$(call OPTCHECK_CFLAGS,$(LWIP_TREE_$k-patched)) &&) true
+	  $$(call option_combos_cflags,$(LWIP_TREE_$k-patched)) &&) true
 endef
 $(foreach k,$(LWIP_KEYS),$(eval $(rxcsum_programs)))
 

@@ -55,25 +55,28 @@ tcp-stress-$1: $(BUILD)/$2/prog
 	$$(Q)$$(call program_run,$2) -b $1 -s $$(SEED) -n $$(or $$(SEGMENTS),$3)
 endef
 
+# $(call tcpstress_program,NAME,TREE,BUILD,OPTIONS,CFLAGS): build BUILD of
+# TCPSTRESS_BUILDS on TREE
 define tcpstress_program
-PROGRAMS += tcpstress/$k-$b
-tcpstress/$k-$b_TREE := $(if $(filter stock-%,$b),$k,$k-patched)
-tcpstress/$k-$b_SRCS := $(TCPSTRESS_SRC) $(if $(filter fastsum%,$b),$(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC))
-tcpstress/$k-$b_CFLAGS := $(TCPSTRESS_CFLAGS) $(TCPSTRESS_OPTS_$b) $(if $(filter fastsum%,$b),$(FASTSUM_PRIVATE_CFLAGS))
-tcpstress/$k-$b_LIBS := $(TCPSTRESS_LIBS)
+PROGRAMS += $1
+$1_TREE := $2
+$1_OPTIONS := $4
+$1_SRCS := $(TCPSTRESS_SRC) $(if $(filter fastsum%,$3),$(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC))
+$1_CFLAGS := $(TCPSTRESS_CFLAGS) $(TCPSTRESS_OPTS_$3) $(if $(filter fastsum%,$3),$(FASTSUM_PRIVATE_CFLAGS)) $5
+$1_LIBS := $(TCPSTRESS_LIBS)
+endef
+define tcpstress_host_program
+$(call tcpstress_program,tcpstress/$k-$b,$(if $(filter stock-%,$b),$k,$k-patched),$b)
 $(call tcpstress_run,$k-$b,tcpstress/$k-$b,$(TCP_STRESS_SEGMENTS))
 endef
-$(foreach k,$(LWIP_KEYS),$(foreach b,$(TCPSTRESS_BUILDS),$(eval $(tcpstress_program))))
+$(foreach k,$(LWIP_KEYS),$(foreach b,$(TCPSTRESS_BUILDS),$(eval $(tcpstress_host_program))))
 
-# Big-endian, and strict alignment: the fastsum build on the default tree.
+# Big-endian, and strict alignment: the fastsum build on the tree of the
+# cross tests (mk/targets.mk), its runs without Check's environment.
 TCPSTRESS_CROSS_TARGETS := powerpc-linux-gnu sparc64-linux-gnu
 define tcpstress_cross_program
-PROGRAMS += cross/$t/tcpstress
-cross/$t/tcpstress_LIKE := tcpstress/$(LWIP_DEFAULT)-fastsum
+$(call tcpstress_program,cross/$t/tcpstress,$(CROSS_TREE),fastsum,qemu-user,$(CROSS_LWIP_CFLAGS))
 cross/$t/tcpstress_TARGET := $t
-cross/$t/tcpstress_TREE := $(CROSS_TREE)
-cross/$t/tcpstress_OPTIONS := qemu-user
-cross/$t/tcpstress_CFLAGS := $(tcpstress/$(LWIP_DEFAULT)-fastsum_CFLAGS) $(CROSS_LWIP_CFLAGS)
 cross/$t/tcpstress_ENV :=
 cross/$t/tcpstress_NEEDS :=
 $(call tcpstress_run,cross-$t,cross/$t/tcpstress,$(TCP_STRESS_CROSS_SEGMENTS))

@@ -24,15 +24,17 @@ GOAL_AREAS_bench-peers := host bench-peers
 PEERS_LINUX_TARBALL := /usr/src/$(PEERS_LINUX).tar.xz
 PEERS_LINUX_CSUM := arch/x86/lib/csum-partial_64.c
 PEERS_BUILD := $(BUILD)/bench-peers
-PEERS_OUT := $(BENCH_DIR)/peers
+PEERS_OUT := $(BUILD)/bench/peers
 # Five runs, each a process of its own (its own addresses: cache sets and
 # branch predictor entries of its own); the tables and targets are every
 # cell's median across them.
 PEERS_RUNS := 1 2 3 4 5
 PEERS_SHIM := test/measure/bench/peers/linux-shim
 # The peers' own code is compiled as its project compiles it, warnings
-# silenced (not ours to fix); with the layout flags of everything timed.
+# silenced (not ours to fix); ours as the checksum benchmarks; both with the
+# layout flags of everything timed (mk/config.mk).
 PEERS_CFLAGS = -O2 -w $(BENCH_LAYOUT_CFLAGS)
+PEERS_OWN_CFLAGS = $(OPT_CFLAGS) $(BENCH_LAYOUT_CFLAGS)
 PEERS_DPDK_CFLAGS = $(filter-out -march=%,$(shell pkg-config --cflags libdpdk 2>/dev/null))
 
 # Only the file needed comes out of the tarball.
@@ -46,7 +48,7 @@ $(PEERS_BUILD)/linux-csum.o: $(PEERS_BUILD)/linux/$(PEERS_LINUX_CSUM) $(wildcard
 	$(Q)$(CC) $(PEERS_CFLAGS) -I$(PEERS_SHIM) -c $< -o $@
 $(PEERS_BUILD)/linux.o: test/measure/bench/peers/linux.c $(wildcard $(PEERS_SHIM)/*/*.h)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(BENCH_CHKSUM_CFLAGS) $(WARN_CFLAGS) -I$(PEERS_SHIM) -c $< -o $@
+	$(Q)$(CC) $(PEERS_OWN_CFLAGS) $(WARN_CFLAGS) -I$(PEERS_SHIM) -c $< -o $@
 $(PEERS_BUILD)/dpdk-O2.o: PEERS_DPDK_OPT := -O2
 $(PEERS_BUILD)/dpdk-O3-native.o: PEERS_DPDK_OPT := -O3 -march=native
 $(PEERS_BUILD)/dpdk-%.o: test/measure/bench/peers/dpdk.c
@@ -55,14 +57,16 @@ $(PEERS_BUILD)/dpdk-%.o: test/measure/bench/peers/dpdk.c
 	  -DPEER_DPDK_NAME=peer_dpdk_$(subst -,_,$*) -c $< -o $@
 $(PEERS_BUILD)/load_floor.o: test/measure/bench/peers/load_floor.c
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(BENCH_CHKSUM_CFLAGS) $(WARN_CFLAGS) -c $< -o $@
+	$(Q)$(CC) $(PEERS_OWN_CFLAGS) $(WARN_CFLAGS) -c $< -o $@
 
 PEERS_OBJ := $(addprefix $(PEERS_BUILD)/,linux-csum.o linux.o dpdk-O2.o dpdk-O3-native.o load_floor.o)
-# The program: bench/chksum's settings, the peers linked in.
+# The program: built as the checksum benchmarks are (bench/chksum), the
+# peers linked in.
 PROGRAMS += bench/peers-prog
-bench/peers-prog_LIKE := bench/chksum
 bench/peers-prog_SRCS := test/measure/bench/bench_peers.c test/measure/bench/bench.c $(FASTSUM_SRC) $(FASTSUM_IMPLS_SRC)
-bench/peers-prog_LIBS = $(call lwip_algs,bench/peers-prog) $(PEERS_OBJ)
+bench/peers-prog_LWIP_ALGS := $(LWIP_DEFAULT)
+bench/peers-prog_CFLAGS = $(BENCH_LAYOUT_CFLAGS) $(FASTSUM_PRIVATE_CFLAGS) -DBENCH_CFLAGS='"$(PEERS_OWN_CFLAGS)"'
+bench/peers-prog_LIBS = $(PEERS_OBJ)
 
 .PHONY: bench-peers
 # (the machine's kind: the compiler may not be installed yet when make reads this)

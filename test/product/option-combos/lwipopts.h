@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Options "optcheck": the base for compiling single files once per
- * combination of options given as -D flags (make patches-optcheck); it
+/* Options "option-combos": the base for compiling single files once per
+ * combination of options given as -D flags (make option-combos); it
  * defines none of those, only what a bare-metal build needs, and turns on
  * what the checksum code has cases for (UDP-Lite in ip4_forward). */
 #define NO_SYS          1

@@ -5,7 +5,7 @@
 # "iteropts" (iteropts.sh with fastsum and, for comparison, without).
 #
 # TREE is a (patched) lwIP tree, left untouched. WORK/fastsum is a copy of
-# it with the blocks of docs/fastsum.md marked "<!-- lwip-builds: NAME -->"
+# it with the blocks of docs/fastsum.md marked "<!-- lwip-build-systems: NAME -->"
 # added where the docs say (path/to/lwip-fastsum replaced by this checkout);
 # WORK/stock a plain copy (iteropts only). The docs' commands run in them.
 # Every assertion failure is one line "FAIL: ..." and exit status 1.
@@ -18,7 +18,7 @@ tree=$1 work=$2 part=$3
 docs=$top/docs/fastsum.md
 fails=0
 
-say() { echo "lwip-builds: $*"; }
+say() { echo "lwip-build-systems: $*"; }
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 [ -f "$tree/src/include/lwip/init.h" ] || die "$tree is not an lwIP tree"
@@ -26,7 +26,7 @@ fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 # The fenced block after the marker line of NAME, placeholder replaced.
 block() {
-  awk -v m="<!-- lwip-builds: $1 -->" '
+  awk -v m="<!-- lwip-build-systems: $1 -->" '
     $0 == m { found = 1; next }
     found == 1 && /^```/ { found = 2; next }
     found == 2 && /^```/ { exit }
@@ -34,7 +34,7 @@ block() {
   ' "$docs" | sed "s|path/to/lwip-fastsum|$top|g"
 }
 for name in lwipopts make cmake-before cmake-after run-make run-cmake run-iteropts; do
-  [ -n "$(block $name)" ] || die "docs/fastsum.md has no block marked lwip-builds: $name"
+  [ -n "$(block $name)" ] || die "docs/fastsum.md has no block marked lwip-build-systems: $name"
 done
 
 # Put block NAME before (or after) the one line of FILE that is ANCHOR.
@@ -111,7 +111,7 @@ if [ $part = runners ]; then
   unit_runner "CMake runner" run-cmake build-check/liblwipcore.a build-check/lwip_unittests
   [ "$make_checks" = "$checks" ] ||
     fail "the Make runner ran $make_checks checks, the CMake runner $checks"
-  [ $fails = 0 ] || { echo "lwip-builds: $fails failure(s)"; exit 1; }
+  [ $fails = 0 ] || { echo "lwip-build-systems: $fails failure(s)"; exit 1; }
   say "all passed"
   exit 0
 fi
@@ -146,5 +146,5 @@ for copy in fastsum stock; do
   say "iteropts.sh ($copy): $good of $configs configurations built, the checksum as expected"
 done
 
-[ $fails = 0 ] || { echo "lwip-builds: $fails failure(s)"; exit 1; }
+[ $fails = 0 ] || { echo "lwip-build-systems: $fails failure(s)"; exit 1; }
 say "all passed"

@@ -1,10 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
 # run.sh: lwIP's own unit tests on the stock and the patched tree, and the
-# series' regression tests on the pristine tree (test/product/lwip-check/Dir.mk).
+# series' regression tests on the pristine tree (test/product/series-tests/Dir.mk).
 #
-#   run.sh series-tests PRISTINE PATCHED DEST
-#                              copy PRISTINE to DEST with PATCHED's test/unit
 #   run.sh build TREE WORK     copy TREE to WORK and build lwIP's own runner
 #                              there (contrib/ports/unix/check, as lwIP's CI)
 #   run.sh counts LABEL STOCK PATCHED
@@ -44,16 +42,6 @@ failed() { sed -n 's/^[^:]*:[0-9]*:[FE]:[^:]*:\([^:]*\):.*/\1/p' "$1$log" | sort
 new_failures() { failed "$2" | grep -vxF -e "$(failed "$1")" || true; }
 
 case ${1:-} in
-series-tests)
-  [ $# -eq 4 ] || die "usage: $0 series-tests PRISTINE PATCHED DEST"
-  [ -d "$3/test/unit" ] || die "$3 has no test/unit"
-  rm -rf "$4" "$4.tmp"
-  mkdir -p "$(dirname "$4")"
-  cp -R "$2" "$4.tmp"
-  rm -rf "$4.tmp/test/unit"
-  cp -R "$3/test/unit" "$4.tmp/test/unit"
-  mv "$4.tmp" "$4"
-  ;;
 build)
   [ $# -eq 3 ] || die "usage: $0 build TREE WORK"
   tree=$2 work=$3
@@ -117,5 +105,5 @@ unit)
     [ -z "$(failed "$4")" ] || echo "$label: fails only what the stock tree fails: $(echo $(failed "$4"))"
   fi
   ;;
-*) die "usage: $0 series-tests|build|counts|regress|unit ..." ;;
+*) die "usage: $0 build|counts|regress|unit ..." ;;
 esac

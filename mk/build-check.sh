@@ -6,7 +6,7 @@
 # builds under a lock, the others wait and find it done.
 # No subunit, no shared library, no docs; the timeout tests are Check's own.
 set -eu
-. "$(dirname "$0")/../../../mk/lib.sh"
+. "$(dirname "$0")/lib.sh"
 unset MAKEFLAGS MFLAGS MAKELEVEL
 [ $# = 3 ] || die "usage: build-check.sh SRC TRIPLET DEST"
 src=$(cd "$1" && pwd) triplet=$2 dest=$3
