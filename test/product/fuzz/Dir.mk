@@ -42,15 +42,15 @@ endef
 $(foreach t,$(filter $(FUZZ_ROUTER_TARGETS),$(FUZZ_LWIP_TARGETS)),$(eval $(fuzz_lwip_program)))
 
 # rxcsum: frames received twice, with and without the receive checksum
-# state, on the driver model and the lwipopts.h of test/product/rxcsum
-# (every checksum checked), fastsum as LWIP_CHKSUM (its lwipopts.h first:
-# it includes the next one); lwIP's heap and pools in malloc blocks, so
-# that AddressSanitizer sees each pbuf's bounds.
+# state, on the driver model of test/product/rxcsum and its options
+# (every checksum checked) as test/product/fuzz/rxcsum/lwipopts.h changes
+# them, fastsum as LWIP_CHKSUM; each lwipopts.h includes the next one on
+# the path.
 PROGRAMS += fuzz/rxcsum
 fuzz/rxcsum_TREE := $(LWIP_DEFAULT)-patched
 fuzz/rxcsum_SRCS := test/product/fuzz/fuzz_rxcsum.c $(RXCSUM_DRIVER_SRC) $(FASTSUM_SRC)
-fuzz/rxcsum_CFLAGS := -I$(TOP)/lwip-port/fastsum -I$(TOP)/src/include $(RXCSUM_DRIVER_CFLAGS) \
-  -DMEM_LIBC_MALLOC=1 -DMEMP_MEM_MALLOC=1 $(FUZZ_CFLAGS)
+fuzz/rxcsum_CFLAGS := -I$(TOP)/lwip-port/fastsum -I$(TOP)/src/include -I$(TOP)/test/product/fuzz/rxcsum \
+  $(RXCSUM_DRIVER_CFLAGS) $(FUZZ_CFLAGS)
 fuzz/rxcsum_LIBS := $(FUZZ_SANITIZE)
 fuzz/rxcsum_CC := $(FUZZ_CC)
 

@@ -31,11 +31,13 @@
  * Ethernet frame brings 46). Frames stop at RXFUZZ_FRAMES and RXFUZZ_BYTES:
  * a run's record (RX_LOG_MAX bytes) holds what lwIP does with them.
  * Crashes: the runs decide differently, the model's assertions (a leak at
- * the end of a run: rx_run_end), any sanitizer report.
+ * the end of a run: rx_run_end), lwIP's (but the one below), any sanitizer
+ * report.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "driver.h"
 
@@ -80,6 +82,23 @@ rx_fail(const char *file, int line, const char *fmt, ...)
   vfprintf(stderr, fmt, ap);
   va_end(ap);
   fprintf(stderr, "\n");
+  abort();
+}
+
+/* lwIP's assertions (rxcsum/lwipopts.h). One is lwIP's own bug, not the
+ * receive state's: udp_input() hands inet_cksum_pseudo_partial_base() a
+ * UDP-Lite datagram's coverage as it is, and a coverage 0x7fff bytes or
+ * more past the datagram's end trips its leftover LWIP_ASSERT("delete me")
+ * (stock lwIP 2.1 and 2.2, in software verification as well; RFC 3828
+ * has such a datagram discarded). lwIP goes on past it, as a build
+ * without assertions does, and the runs are compared as any others. */
+void
+rxfuzz_lwip_assert(const char *message, int line, const char *file)
+{
+  if (strcmp(message, "delete me") == 0 && strstr(file, "inet_chksum.c") != NULL) {
+    return;
+  }
+  fprintf(stderr, "rxcsum: lwIP's assertion \"%s\" failed at line %d in %s\n", message, line, file);
   abort();
 }
 

@@ -372,6 +372,9 @@ rxcsum_seeds(void)
             RXFUZZ_FIX | 3, 0, 1, 0);
     rx_seed(RX_NAME("udp%s-corrupted"), v6, RX_A, RXFUZZ_CHECKED_COMPLETE, RXFUZZ_PLAIN, PKT_PROTO_UDP, l4, n,
             0, 0, 1, 1);
+    /* IPv6: an atomic fragment (RFC 6946), which lwIP takes whole */
+    rx_seed(RX_NAME("udp%s-one-fragment-corrupted"), v6, RX_A, RXFUZZ_MARKS_FRAGMENTS_COMPLETE, RXFUZZ_PLAIN,
+            PKT_PROTO_UDP, l4, n, RXFUZZ_FRAGMENTS, 0, 125, 1);
     n = pkt_udp(l4, RX_PORT_PEER, RX_PORT_CLOSED, 50, 3);
     rx_seed(RX_NAME("udp%s-closed-port"), v6, RX_A, RXFUZZ_CHECKED, RXFUZZ_PLAIN, PKT_PROTO_UDP, l4, n,
             RXFUZZ_FIX, 0, 1, 0);

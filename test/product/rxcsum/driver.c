@@ -82,7 +82,10 @@ mac_checks(const u8_t *f, size_t len, int fragments_too)
       return 0;
     }
     if (proto == PKT_NEXTH_FRAGMENT) {
-      return fragments_too ? PBUF_CHKSUM_CHECKED_TRANSPORT : 0;
+      /* an atomic fragment (offset 0, M clear: RFC 6946) is no fragment:
+         lwIP takes it whole, no reassembly verifies it */
+      int atomic = off + 4 <= tot && (pkt_get16(f + off + 2) & 0xFFF9) == 0;
+      return fragments_too && !atomic ? PBUF_CHKSUM_CHECKED_TRANSPORT : 0;
     }
     if ((proto == PKT_PROTO_TCP || proto == PKT_PROTO_ICMP6 ||
          (proto == PKT_PROTO_UDP && tot >= off + 8 && pkt_get16(f + off + 6) != 0)) &&
