@@ -7,7 +7,8 @@
  * MAC model, record): once with no receive state, so that lwIP verifies
  * every checksum in software, and once with what an honest driver says of
  * the bytes as received (driver.h: the frame's complete sum, the marks of a
- * MAC that checks what it can see, or both). Both runs must decide alike:
+ * MAC that checks what it can see, or both; or also marks on fragments,
+ * which lwIP must not take for the datagram). Both runs must decide alike:
  * the same deliveries, the same frames sent, the same protocol and MIB-2
  * counters. Input layout:
  *   byte 0  bits 0-2: the driver's state in the second run (states[]);
@@ -17,7 +18,8 @@
  *           bit 3: the IP length field set to the datagram's length;
  *           bit 4: the checksums made right (IPv4 header; TCP, UDP,
  *           UDP-Lite, ICMP, ICMPv6 over the datagram);
- *           bit 5: sent in fragments (IPv4 with a 20-byte header, IPv6);
+ *           bit 5: sent in fragments (IPv4 with a 20-byte header, IPv6;
+ *           IPv4 header checksums right);
  *           bit 6: the fragments last first;
  *           bit 7: lwIP's reassembly timers run once before it
  *   byte 1  the trailer: the last this-many bytes of the data follow the
@@ -56,8 +58,8 @@
 #define RXFUZZ_FRAMES 128
 #define RXFUZZ_BYTES 24576
 
-/* The second run's state: each an honest driver's (RX_MARKS_FRAGMENTS*
- * mark fragments too, which lwIP must not take for the datagram). */
+/* The second run's state: an honest driver's, or one that marks fragments
+ * too (RX_MARKS_FRAGMENTS*). */
 static const int states[8] = {
   RX_CHECKED_COMPLETE, RX_COMPLETE, RX_CHECKED, RX_MARKS_FRAGMENTS_COMPLETE,
   RX_MARKS_FRAGMENTS, RX_CHECKED_COMPLETE, RX_COMPLETE, RX_CHECKED
