@@ -165,20 +165,31 @@ pkt_ipv4(uint8_t *out, const struct pkt_ip *ip, const uint8_t *payload, size_t l
   return hlen + len;
 }
 
+void
+pkt_fix_transport_checksum(uint8_t *pkt, size_t len)
+{
+  size_t off;
+  uint16_t sum;
+
+  if (len < IP_HLEN || ip_hlen(pkt) < IP_HLEN || ip_hlen(pkt) > len) {
+    return;
+  }
+  off = pkt_transport_checksum_offset(pkt);
+  if (off == 0 || off + 2 > len || (pkt[9] == PROTO_UDP && pkt_get16(pkt + off) == 0)) {
+    return;
+  }
+  pkt_put16(pkt + off, 0);
+  sum = transport_sum(pkt, len);
+  /* UDP sends a sum of zero as all ones: 0 means "no checksum" there */
+  pkt_put16(pkt + off, pkt[9] == PROTO_UDP && sum == 0xFFFF ? 0xFFFF : (uint16_t)~sum);
+}
+
 size_t
 pkt_datagram(uint8_t *out, const struct pkt_ip *ip, const uint8_t *l4, size_t l4len)
 {
   size_t len = pkt_ipv4(out, ip, l4, l4len);
-  size_t off = pkt_transport_checksum_offset(out);
-  uint16_t sum;
 
-  if (off == 0 || (ip->proto == PROTO_UDP && pkt_get16(out + off) == 0)) {
-    return len;
-  }
-  pkt_put16(out + off, 0);
-  sum = transport_sum(out, len);
-  /* UDP sends a sum of zero as all ones: 0 means "no checksum" there */
-  pkt_put16(out + off, ip->proto == PROTO_UDP && sum == 0xFFFF ? 0xFFFF : (uint16_t)~sum);
+  pkt_fix_transport_checksum(out, len);
   return len;
 }
 
@@ -313,22 +324,29 @@ pkt_transport_verifies6(const uint8_t *pkt, size_t len)
   return transport_sum6(pkt, len, off, proto) == 0xFFFF;
 }
 
+void
+pkt_fix_transport_checksum6(uint8_t *pkt, size_t len)
+{
+  uint8_t proto;
+  size_t off, field;
+  uint16_t sum;
+
+  if (len < IP6_HLEN || (off = pkt_ip6_upper(pkt, len, &proto)) == 0 ||
+      (field = checksum_field6(proto)) == 0 || off + field + 2 > len) {
+    return;
+  }
+  pkt_put16(pkt + off + field, 0);
+  sum = transport_sum6(pkt, len, off, proto);
+  /* UDP sends a sum of zero as all ones: 0 means "no checksum" there */
+  pkt_put16(pkt + off + field, proto == PROTO_UDP && sum == 0xFFFF ? 0xFFFF : (uint16_t)~sum);
+}
+
 size_t
 pkt_datagram6(uint8_t *out, const struct pkt_ip6 *ip, uint8_t nexth, const uint8_t *payload, size_t len)
 {
-  uint8_t proto;
   size_t n = pkt_ipv6(out, ip, nexth, payload, len);
-  size_t off = pkt_ip6_upper(out, n, &proto);
-  size_t field;
-  uint16_t sum;
 
-  if (off == 0 || (field = checksum_field6(proto)) == 0 || off + field + 2 > n) {
-    return n;
-  }
-  pkt_put16(out + off + field, 0);
-  sum = transport_sum6(out, n, off, proto);
-  /* UDP sends a sum of zero as all ones: 0 means "no checksum" there */
-  pkt_put16(out + off + field, proto == PROTO_UDP && sum == 0xFFFF ? 0xFFFF : (uint16_t)~sum);
+  pkt_fix_transport_checksum6(out, n);
   return n;
 }
 

@@ -63,6 +63,11 @@ size_t pkt_ipv4(uint8_t *out, const struct pkt_ip *ip, const uint8_t *payload, s
  * if its checksum field is not 0 (0: sent without checksum). */
 size_t pkt_datagram(uint8_t *out, const struct pkt_ip *ip, const uint8_t *l4, size_t l4len);
 
+/* Store the transport checksum of the IPv4 datagram pkt, computed over its
+ * len bytes (from its header's IHL on), as pkt_datagram does; nothing if
+ * it has none (other protocols, UDP with checksum 0) or it lies past len. */
+void pkt_fix_transport_checksum(uint8_t *pkt, size_t len);
+
 /* Transport messages for pkt_datagram: the header followed by n bytes of
  * pkt_pattern(seed), written to l4; each returns its length. */
 size_t pkt_udp(uint8_t *l4, uint16_t sport, uint16_t dport, size_t n, uint32_t seed);
@@ -116,6 +121,9 @@ size_t pkt_ipv6(uint8_t *out, const struct pkt_ip6 *ip, uint8_t nexth, const uin
 /* The same with the upper-layer message's TCP, UDP, UDP-Lite or ICMPv6
  * checksum filled in. */
 size_t pkt_datagram6(uint8_t *out, const struct pkt_ip6 *ip, uint8_t nexth, const uint8_t *payload, size_t len);
+/* Store the upper-layer checksum of the IPv6 datagram pkt of len bytes, as
+ * pkt_datagram6 does; nothing if it has none or it lies past len. */
+void pkt_fix_transport_checksum6(uint8_t *pkt, size_t len);
 /* Offset of the first header of an IPv6 datagram of len bytes past its
  * Hop-by-Hop, Routing and Destination Options headers (the upper-layer
  * message, or a Fragment header), its type in *proto; 0 if it does not

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Fuzzing with libFuzzer (clang, AddressSanitizer, UBSan incl. alignment):
-# the patched lwIP 2.2.1 input path and the fastsum module; docs/robustness.md.
+# the patched lwIP 2.2.1 input path, its receive checksum state and the
+# fastsum module; docs/robustness.md.
 #
 #   make fuzz FUZZ_SECONDS=N   run each target N seconds, keep its corpus
 #   make fuzz-smoke            each target FUZZ_SMOKE_SECONDS (make test)
@@ -24,7 +25,8 @@ FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer $(FUZZ_SANITIZE)
 # checksums (the harness makes them right unless the input says otherwise)
 # but not transport ones, so inputs get through (the option variant
 # ip-checks-only).
-FUZZ_LWIP_TARGETS := $(if $(filter 2.2.1,$(LWIP_VERSION_$(LWIP_DEFAULT))),ip4_input ip4_reass)
+FUZZ_ROUTER_TARGETS := ip4_input ip4_reass
+FUZZ_LWIP_TARGETS := $(if $(filter 2.2.1,$(LWIP_VERSION_$(LWIP_DEFAULT))),$(FUZZ_ROUTER_TARGETS) rxcsum)
 FUZZ_TARGETS := fastsum $(FUZZ_LWIP_TARGETS)
 
 define fuzz_lwip_program
@@ -37,7 +39,21 @@ fuzz/$t_CFLAGS := -I$(TOP)/lwip-port/fastsum -I$(TOP)/test/product/fuzz/router -
 fuzz/$t_LIBS := $(FUZZ_SANITIZE)
 fuzz/$t_CC := $(FUZZ_CC)
 endef
-$(foreach t,$(FUZZ_LWIP_TARGETS),$(eval $(fuzz_lwip_program)))
+$(foreach t,$(filter $(FUZZ_ROUTER_TARGETS),$(FUZZ_LWIP_TARGETS)),$(eval $(fuzz_lwip_program)))
+
+# rxcsum: frames received twice, with and without the receive checksum
+# state, on the driver model of test/product/rxcsum and its options
+# (every checksum checked) as test/product/fuzz/rxcsum/lwipopts.h changes
+# them, fastsum as LWIP_CHKSUM; each lwipopts.h includes the next one on
+# the path. AddressSanitizer leaves out the lwIP functions of
+# asan-ignore.txt (bugs of lwIP's own).
+PROGRAMS += fuzz/rxcsum
+fuzz/rxcsum_TREE := $(LWIP_DEFAULT)-patched
+fuzz/rxcsum_SRCS := test/product/fuzz/fuzz_rxcsum.c $(RXCSUM_DRIVER_SRC) $(FASTSUM_SRC)
+fuzz/rxcsum_CFLAGS := -I$(TOP)/lwip-port/fastsum -I$(TOP)/src/include -I$(TOP)/test/product/fuzz/rxcsum \
+  $(RXCSUM_DRIVER_CFLAGS) $(FUZZ_CFLAGS) -fsanitize-ignorelist=$(TOP)/test/product/fuzz/rxcsum/asan-ignore.txt
+fuzz/rxcsum_LIBS := $(FUZZ_SANITIZE)
+fuzz/rxcsum_CC := $(FUZZ_CC)
 
 # fastsum alone: every file of src/ with the RFC 1071 reference.
 PROGRAMS += fuzz/fastsum
@@ -73,8 +89,8 @@ fuzz-smoke-%: $(BUILD)/fuzz/%/prog
 # The seed corpus is generated, and committed; fuzz-seeds-sync checks
 # that they agree.
 PROGRAMS += fuzz/seeds
-fuzz/seeds_SRCS := test/product/fuzz/seeds.c $(TEST_COMMON_PACKETS_SRC)
-fuzz/seeds_CFLAGS := $(TEST_COMMON_CFLAGS)
+fuzz/seeds_SRCS := test/product/fuzz/seeds.c test/product/rxcsum/links.c $(TEST_COMMON_PACKETS_SRC)
+fuzz/seeds_CFLAGS := $(RXCSUM_DRIVER_CFLAGS)
 fuzz-seeds: $(BUILD)/fuzz/seeds/prog ## rewrite the committed seed corpus test/product/fuzz/corpus/
 	$(Q)rm -rf test/product/fuzz/corpus && $< test/product/fuzz/corpus
 .PHONY: fuzz-seeds-sync

@@ -4,8 +4,11 @@
  * valid packets that reach each path the targets are after (echo, UDP and
  * TCP answers, forwarding with and without fragmentation, TTL expiry,
  * options, sending with options), fragment sequences (in order,
- * reversed, overlapping, timed out) and checksum inputs. The input layouts
- * are described in fuzz_ip4_input.c, fuzz_ip4_reass.c and fuzz_fastsum.c.
+ * reversed, overlapping, timed out), checksum inputs, and frames of every
+ * receive path of the receive checksum state (IPv4 and IPv6; TCP, UDP,
+ * UDP-Lite, ICMP, ICMPv6; padded, with options and extension headers, in
+ * fragments). The input layouts are described in fuzz_ip4_input.c,
+ * fuzz_ip4_reass.c, fuzz_fastsum.c and fuzz_rxcsum.c.
  *   seeds OUTDIR
  */
 #include <errno.h>
@@ -14,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "links.h"
 #include "packets.h"
 
 #define ADDR_A1 PKT_ADDR(10, 0, 0, 1)   /* the router on netif A */
@@ -48,6 +52,14 @@ put_bytes(int a, int b)
   two[0] = (uint8_t)a;
   two[1] = (uint8_t)b;
   put(two, 2);
+}
+
+static void
+put_byte(int a)
+{
+  uint8_t one = (uint8_t)a;
+
+  put(&one, 1);
 }
 
 static void
@@ -232,6 +244,167 @@ fastsum_seeds(void)
   }
 }
 
+/* fuzz_rxcsum: the first byte's state (an index into its states[]) and
+ * netif; what the target does with a frame. */
+#define RXFUZZ_CHECKED_COMPLETE 0
+#define RXFUZZ_COMPLETE 1
+#define RXFUZZ_CHECKED 2
+#define RXFUZZ_MARKS_FRAGMENTS_COMPLETE 3
+#define RXFUZZ_NETIF_B 8
+#define RXFUZZ_FIX (0x08 | 0x10)  /* length field and checksums made right */
+#define RXFUZZ_FRAGMENTS 0x20
+#define RXFUZZ_REVERSED 0x40
+#define RXFUZZ_TIMERS 0x80
+/* what the peers send besides the message */
+#define RXFUZZ_PLAIN 0
+#define RXFUZZ_OPTIONS 1          /* IPv4 options, IPv6 extension headers */
+
+/* A frame of an rxcsum seed: what the target does with it (how, and
+ * fragments of 8 * units bytes), the datagram and tlen bytes of trailer. */
+static void
+rx_frame(int how, const uint8_t *dgram, size_t len, size_t tlen, int units)
+{
+  uint8_t trailer[255];
+
+  put_bytes(how, (int)tlen);
+  put_bytes(units - 1, (int)((len + tlen) >> 8));
+  put_byte((int)((len + tlen) & 0xff));
+  put(dgram, len);
+  pkt_pattern(trailer, tlen, 77);
+  put(trailer, tlen);
+}
+
+/* The peer's datagram to netif n carrying the transport message l4, with
+ * what `extra` says. */
+static size_t
+rx_datagram(uint8_t *out, int v6, int n, uint8_t proto, const uint8_t *l4, size_t l4len, int extra)
+{
+  /* Router Alert, three NOPs, End of Options */
+  static const uint8_t router_alert[8] = { 0x94, 0x04, 0x00, 0x00, 0x01, 0x01, 0x01, 0x00 };
+  static uint8_t payload[1 << 16];
+  struct pkt_ip6 ip6;
+  size_t k = 0;
+  uint8_t nexth = proto;
+
+  if (!v6) {
+    struct pkt_ip ip = ip_to(n == RX_A ? RX_ADDR_PEER_A : RX_ADDR_PEER_B, n == RX_A ? RX_ADDR_A : RX_ADDR_B,
+                             proto);
+    if (extra == RXFUZZ_OPTIONS) {
+      ip.opts = router_alert;
+      ip.optlen = sizeof(router_alert);
+    }
+    return pkt_datagram(out, &ip, l4, l4len);
+  }
+  memset(&ip6, 0, sizeof(ip6));
+  ip6.hlim = 64;
+  memcpy(ip6.src, rx_addr6_peer[n], 16);
+  memcpy(ip6.dst, rx_addr6[n], 16);
+  if (extra == RXFUZZ_OPTIONS) {
+    k += pkt_ext6_opts(payload, PKT_NEXTH_DESTOPTS, 8);
+    k += pkt_ext6_opts(payload + k, proto, 16);
+    nexth = PKT_NEXTH_HOPBYHOP;
+  }
+  memcpy(payload + k, l4, l4len);
+  return pkt_datagram6(out, &ip6, nexth, payload, k + l4len);
+}
+
+/* An rxcsum seed of one datagram (IPv4 or IPv6 as v6 says, to netif n, the
+ * driver's state `state`); with flip, one bit of it is wrong. */
+static void
+rx_seed(const char *name, int v6, int n, int state, int extra, uint8_t proto, const uint8_t *l4,
+        size_t l4len, int how, size_t tlen, int units, int flip)
+{
+  static uint8_t dgram[1 << 16];
+  size_t len = rx_datagram(dgram, v6, n, proto, l4, l4len, extra);
+
+  if (flip) {
+    dgram[len - 3] ^= 0x10;
+  }
+  put_byte(state | (n == RX_B ? RXFUZZ_NETIF_B : 0));
+  rx_frame(how, dgram, len, tlen, units);
+  write_seed("rxcsum", name);
+}
+
+/* A TCP connection to the listening port: handshake, then n data bytes,
+ * split as pbuf layout 1 says (0 after extension headers: lwIP drops a
+ * datagram whose headers span pbufs); IPv4 padded. */
+static void
+rx_tcp_seed(const char *name, int v6, int state, int extra, size_t n)
+{
+  static uint8_t l4[1 << 16], dgram[1 << 16];
+  static const int flags[3] = { PKT_TCP_SYN, PKT_TCP_ACK, PKT_TCP_ACK | PKT_TCP_PSH };
+  int i;
+
+  put_byte(state);
+  for (i = 0; i < 3; i++) {
+    size_t l4len = pkt_tcp(l4, RX_PORT_PEER, RX_PORT_TCP, (uint8_t)flags[i], 0x01020304UL + (i > 0),
+                           i == 2 ? n : 0, 4);
+    size_t len = rx_datagram(dgram, v6, RX_A, PKT_PROTO_TCP, l4, l4len, extra);
+    rx_frame(RXFUZZ_FIX | (i == 2 && extra == RXFUZZ_PLAIN ? 1 : 0), dgram, len, !v6 && len < 46 ? 46 - len : 0, 1);
+  }
+  write_seed("rxcsum", name);
+}
+
+/* Every receive path of the rxcsum tests (test/product/rxcsum/states.c),
+ * IPv4 and IPv6. */
+static void
+rxcsum_seeds(void)
+{
+  static uint8_t l4[1 << 16];
+  char name[64];
+  size_t n;
+  int v6;
+
+  for (v6 = 0; v6 <= 1; v6++) {
+    uint8_t icmp = v6 ? PKT_PROTO_ICMP6 : PKT_PROTO_ICMP;
+    uint8_t echo = v6 ? PKT_ICMP6_ECHO : PKT_ICMP_ECHO;
+#define RX_NAME(s) (snprintf(name, sizeof(name), s, v6 ? "6" : "4"), name)
+
+    n = pkt_udp(l4, RX_PORT_PEER, RX_PORT_UDP, 1, 1);
+    rx_seed(RX_NAME("udp%s-padded"), v6, RX_A, RXFUZZ_CHECKED_COMPLETE, RXFUZZ_PLAIN, PKT_PROTO_UDP, l4, n,
+            RXFUZZ_FIX, v6 ? 4 : 46 - 29, 1, 0);
+    n = pkt_udp(l4, RX_PORT_PEER, RX_PORT_UDP, 333, 2);
+    rx_seed(RX_NAME("udp%s-odd-split-fcs"), v6, RX_A, RXFUZZ_COMPLETE, RXFUZZ_PLAIN, PKT_PROTO_UDP, l4, n,
+            RXFUZZ_FIX | 1, 4, 1, 0);
+    rx_seed(RX_NAME("udp%s-netif-b"), v6, RX_B, RXFUZZ_CHECKED_COMPLETE, RXFUZZ_PLAIN, PKT_PROTO_UDP, l4, n,
+            RXFUZZ_FIX | 4, 7, 1, 0);
+    rx_seed(RX_NAME("udp%s-extra-headers"), v6, RX_A, RXFUZZ_CHECKED, RXFUZZ_OPTIONS, PKT_PROTO_UDP, l4, n,
+            RXFUZZ_FIX | 3, 0, 1, 0);
+    rx_seed(RX_NAME("udp%s-corrupted"), v6, RX_A, RXFUZZ_CHECKED_COMPLETE, RXFUZZ_PLAIN, PKT_PROTO_UDP, l4, n,
+            0, 0, 1, 1);
+    /* IPv6: an atomic fragment (RFC 6946), which lwIP takes whole */
+    rx_seed(RX_NAME("udp%s-one-fragment-corrupted"), v6, RX_A, RXFUZZ_MARKS_FRAGMENTS_COMPLETE, RXFUZZ_PLAIN,
+            PKT_PROTO_UDP, l4, n, RXFUZZ_FRAGMENTS, 0, 125, 1);
+    n = pkt_udp(l4, RX_PORT_PEER, RX_PORT_CLOSED, 50, 3);
+    rx_seed(RX_NAME("udp%s-closed-port"), v6, RX_A, RXFUZZ_CHECKED, RXFUZZ_PLAIN, PKT_PROTO_UDP, l4, n,
+            RXFUZZ_FIX, 0, 1, 0);
+    n = pkt_udp(l4, RX_PORT_PEER, RX_PORT_UDP, 1800, 4);
+    rx_seed(RX_NAME("udp%s-fragments"), v6, RX_A, RXFUZZ_CHECKED_COMPLETE, RXFUZZ_PLAIN, PKT_PROTO_UDP, l4, n,
+            RXFUZZ_FIX | RXFUZZ_FRAGMENTS | 2, 0, 125, 0);
+    n = pkt_udp(l4, RX_PORT_PEER, RX_PORT_UDP, 1001, 5);
+    rx_seed(RX_NAME("udp%s-fragments-reversed-padded"), v6, RX_A, RXFUZZ_MARKS_FRAGMENTS_COMPLETE,
+            RXFUZZ_PLAIN, PKT_PROTO_UDP, l4, n, RXFUZZ_FIX | RXFUZZ_FRAGMENTS | RXFUZZ_REVERSED | 3, 17, 125, 0);
+    n = pkt_udplite(l4, RX_PORT_PEER, RX_PORT_UDP, 0, 200, 6);
+    rx_seed(RX_NAME("udplite%s-coverage-0"), v6, RX_A, RXFUZZ_CHECKED_COMPLETE, RXFUZZ_PLAIN, PKT_PROTO_UDPLITE,
+            l4, n, RXFUZZ_FIX, 0, 1, 0);
+    n = pkt_udplite(l4, RX_PORT_PEER, RX_PORT_UDP, 13, 201, 7);
+    rx_seed(RX_NAME("udplite%s-coverage-13"), v6, RX_A, RXFUZZ_COMPLETE, RXFUZZ_PLAIN, PKT_PROTO_UDPLITE, l4, n,
+            RXFUZZ_FIX | 4, 9, 1, 0);
+    n = pkt_icmp_echo(l4, echo, 0x4242, 7, 3, 8);
+    rx_seed(RX_NAME("icmp%s-echo-extra-headers-padded"), v6, RX_A, RXFUZZ_CHECKED_COMPLETE, RXFUZZ_OPTIONS,
+            icmp, l4, n, RXFUZZ_FIX | 3, v6 ? 4 : 46 - 39, 1, 0);
+    n = pkt_icmp_echo(l4, echo, 0x4242, 8, 1800, 9);
+    rx_seed(RX_NAME("icmp%s-echo-fragments-timers"), v6, RX_A, RXFUZZ_COMPLETE, RXFUZZ_PLAIN, icmp, l4, n,
+            RXFUZZ_FIX | RXFUZZ_FRAGMENTS | RXFUZZ_REVERSED | RXFUZZ_TIMERS, 0, 75, 0);
+    n = pkt_tcp(l4, RX_PORT_PEER, RX_PORT_CLOSED, PKT_TCP_ACK, 5, 10, 10);
+    rx_seed(RX_NAME("tcp%s-closed-port"), v6, RX_A, RXFUZZ_CHECKED_COMPLETE, RXFUZZ_PLAIN, PKT_PROTO_TCP, l4, n,
+            RXFUZZ_FIX, 0, 1, 0);
+    rx_tcp_seed(RX_NAME("tcp%s-data"), v6, RXFUZZ_CHECKED_COMPLETE, RXFUZZ_PLAIN, 517);
+    rx_tcp_seed(RX_NAME("tcp%s-data-extra-headers"), v6, RXFUZZ_COMPLETE, RXFUZZ_OPTIONS, 99);
+#undef RX_NAME
+  }
+}
+
 int
 main(int argc, char **argv)
 {
@@ -246,5 +419,6 @@ main(int argc, char **argv)
   input_seeds();
   reass_seeds();
   fastsum_seeds();
+  rxcsum_seeds();
   return 0;
 }

@@ -8,7 +8,8 @@
 # Every src/*.c and test/*/*/*.c is linted, whenever it appeared. clang-tidy
 # compiles each file as its build does: its own directory first (its
 # lwipopts.h), the patched lwIP 2.2.1 headers as system headers (not
-# linted), Check's; a directory whose build passes more names it below.
+# linted), Check's; a directory whose build passes more names it below, a
+# file whose build searches other directories first names them too.
 
 PKGS_lint := cppcheck clang-tidy valgrind
 GOAL_AREAS_lint := host patches lint
@@ -26,6 +27,10 @@ LINT_CFLAGS_test/measure/packets := -Itest/product/common -Itest/measure/bench -
 # the CBMC harnesses over lwIP include the patched tree's src/ files, as
 # system headers here
 LINT_CFLAGS_test/product/proofs = -isystem $(LWIP_TREE_$(LWIP_DEFAULT)-patched)/src
+# the rxcsum fuzz target and its seeds: the rxcsum tests' headers (the
+# target: its lwipopts.h, then theirs, not the router's)
+LINT_CFLAGS_test/product/fuzz/fuzz_rxcsum.c := -Itest/product/fuzz/rxcsum -Itest/product/rxcsum
+LINT_CFLAGS_test/product/fuzz/seeds.c := -Itest/product/rxcsum
 
 .PHONY: lint lint-cppcheck
 lint: lint-cppcheck $(addprefix lint-tidy/,$(LINT_SRC)) ## cppcheck and clang-tidy on src/ and test/
@@ -38,7 +43,7 @@ lint-cppcheck:
 # One target per file, so that -j runs them side by side; the compiler's
 # "N warnings generated" chatter is shown only when the file fails.
 lint-tidy/%: | $(LWIP_READY_$(LWIP_DEFAULT)-patched)
-	$(Q)clang-tidy --quiet $* -- -I$(dir $*) $(LINT_CFLAGS) $(LINT_CFLAGS_$(patsubst %/,%,$(dir $*))) \
+	$(Q)clang-tidy --quiet $* -- -I$(dir $*) $(LINT_CFLAGS_$*) $(LINT_CFLAGS) $(LINT_CFLAGS_$(patsubst %/,%,$(dir $*))) \
 	  2>$(BUILD)/lint-stderr.$(subst /,_,$*) || \
 	  { cat $(BUILD)/lint-stderr.$(subst /,_,$*); echo "error: clang-tidy: $*" >&2; exit 1; }
 	$(Q)rm -f $(BUILD)/lint-stderr.$(subst /,_,$*)

@@ -16,8 +16,8 @@
 # it and the options their code depends on (rxcsum-optcheck-k).
 
 GOAL_AREAS_rxcsum-test := host patches
-RXCSUM_SRC := test/product/rxcsum/main.c test/product/rxcsum/driver.c test/product/rxcsum/offload.c \
-  $(TEST_COMMON_PACKETS_SRC) $(TEST_COMMON_HARNESS_SRC) $(TEST_COMMON_CHECK_SRC)
+RXCSUM_SRC := test/product/rxcsum/main.c test/product/rxcsum/offload.c $(RXCSUM_DRIVER_SRC) \
+  $(TEST_COMMON_CHECK_SRC)
 # lwipopts.h turns the option on; the pristine tree has none.
 LWIP_OPTIONS_ip-unchecked := -DLWIP_CHECKSUM_CTRL_PER_NETIF=0 -DCHECKSUM_CHECK_IP=0
 LWIP_OPTIONS_pristine := -DLWIP_CHECKSUM_CHECK_PER_PBUF=0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=0
@@ -40,13 +40,14 @@ RXCSUM_OPTCHECK_udp := LWIP_CHECKSUM_CHECK_PER_PBUF CHECKSUM_CHECK_UDP LWIP_CHEC
 RXCSUM_OPTCHECK_icmp := LWIP_CHECKSUM_CHECK_PER_PBUF CHECKSUM_CHECK_ICMP LWIP_CHECKSUM_CTRL_PER_NETIF
 RXCSUM_OPTCHECK_icmp6 := LWIP_CHECKSUM_CHECK_PER_PBUF LWIP_IPV6 CHECKSUM_CHECK_ICMP6 LWIP_CHECKSUM_CTRL_PER_NETIF
 
-# $(call rxcsum_program,NAME,TREE,OPTIONS,SRCS,CFLAGS)
+# $(call rxcsum_program,NAME,TREE,OPTIONS,SRCS,CFLAGS); CFLAGS come first
+# (lwip-port/fastsum's lwipopts.h includes the next one on the path).
 define rxcsum_program
 PROGRAMS += $1
 $1_TREE := $2
 $1_OPTIONS := $3
 $1_SRCS := $(RXCSUM_SRC) $4
-$1_CFLAGS = $(strip -I$(TOP)/test/product/rxcsum $(TEST_COMMON_CFLAGS) $5) $(call check_cflags,)
+$1_CFLAGS = $(strip $5 $(RXCSUM_DRIVER_CFLAGS)) $(call check_cflags,)
 $1_LIBS = $(call check_libs,)
 endef
 

@@ -2,7 +2,7 @@
 /* The driver and MAC model, the stack around the runs and their record.
  * Frames are read byte by byte (packets.h, rfc1071.h): it runs unchanged on
  * any byte order and alignment. */
-#include "rxcsum.h"
+#include "driver.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -17,15 +17,6 @@
 #include "lwip/priv/tcp_priv.h"
 
 struct netif rx_netif[RX_NETIFS];
-
-const u8_t rx_addr6[RX_NETIFS][16] = {
-  {0x20, 0x01, 0x0d, 0xb8, 0, 0x0a, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1},
-  {0x20, 0x01, 0x0d, 0xb8, 0, 0x0b, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1}
-};
-const u8_t rx_addr6_peer[RX_NETIFS][16] = {
-  {0x20, 0x01, 0x0d, 0xb8, 0, 0x0a, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2},
-  {0x20, 0x01, 0x0d, 0xb8, 0, 0x0b, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2}
-};
 
 const char *const rx_state_name[] = {
   "none", "checked", "complete", "checked and complete", "checked, fragments too",
@@ -91,7 +82,10 @@ mac_checks(const u8_t *f, size_t len, int fragments_too)
       return 0;
     }
     if (proto == PKT_NEXTH_FRAGMENT) {
-      return fragments_too ? PBUF_CHKSUM_CHECKED_TRANSPORT : 0;
+      /* an atomic fragment (offset 0, M clear: RFC 6946) is no fragment:
+         lwIP takes it whole, no reassembly verifies it */
+      int atomic = off + 4 <= tot && (pkt_get16(f + off + 2) & 0xFFF9) == 0;
+      return fragments_too && !atomic ? PBUF_CHKSUM_CHECKED_TRANSPORT : 0;
     }
     if ((proto == PKT_PROTO_TCP || proto == PKT_PROTO_ICMP6 ||
          (proto == PKT_PROTO_UDP && tot >= off + 8 && pkt_get16(f + off + 6) != 0)) &&

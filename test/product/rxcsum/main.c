@@ -4,7 +4,22 @@
 #include "rxcsum.h"
 #include "check_runner.h"
 
+#include <stdarg.h>
+#include <stdio.h>
+
 #include "lwip/init.h"
+
+void
+rx_fail(const char *file, int line, const char *fmt, ...)
+{
+  char msg[512];
+  va_list ap;
+
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof(msg), fmt, ap);
+  va_end(ap);
+  ck_abort_msg("%s:%d: %s", file, line, msg);
+}
 
 int
 main(void)

@@ -1,119 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Receive checksum state tests (docs/testing.md): a model of a netif driver
- * and its MAC, which hands lwIP received frames with what it knows of their
- * checksums (LWIP_CHECKSUM_CHECK_PER_PBUF), and the record of what lwIP
- * then does, to compare the receive states with each other.
+ * Receive checksum state tests (docs/testing.md): Check suites on the
+ * driver model of driver.h.
  */
 #ifndef RXCSUM_H
 #define RXCSUM_H
 
-#include <stddef.h>
 #include <check.h>
 
-#include "packets.h"
-#include "rfc1071.h"
-#include "stack_harness.h"
-
-#include "lwip/opt.h"
-#include "lwip/netif.h"
-#include "lwip/stats.h"
-
-/* The netifs: A checks every checksum lwIP checks; B leaves the IPv4
- * header unchecked (NETIF_CHECKSUM_CHECK_IP cleared, with per-netif
- * control; otherwise B checks as A does). Each has a peer on its link. */
-enum { RX_A, RX_B, RX_NETIFS };
-extern struct netif rx_netif[RX_NETIFS];
-#define RX_ADDR_A       PKT_ADDR(192, 168, 1, 1)
-#define RX_ADDR_PEER_A  PKT_ADDR(192, 168, 1, 2)
-#define RX_ADDR_B       PKT_ADDR(10, 0, 0, 1)
-#define RX_ADDR_PEER_B  PKT_ADDR(10, 0, 0, 2)
-/* IPv6: 2001:db8:a::1 on A, 2001:db8:b::1 on B, ::2 their peers */
-extern const u8_t rx_addr6[RX_NETIFS][16];
-extern const u8_t rx_addr6_peer[RX_NETIFS][16];
-
-/* The applications of every run: a UDP (and UDP-Lite) socket and a
- * listening TCP socket, IPv4 and IPv6, recording what they receive. */
-#define RX_PORT_UDP    7
-#define RX_PORT_TCP    80
-#define RX_PORT_CLOSED 9
-#define RX_PORT_PEER   40000
-/* The connections' initial sequence number (LWIP_HOOK_TCP_ISN): the peer
- * acknowledges it as pkt_tcp() does. */
-#define RX_TCP_ISS     0xA0B0C0CFUL
-
-/* ck_assert_msg() without Check's record of every assertion that passes (a
- * system call each, and the sweeps make millions). */
-#define RX_ASSERT(cond, ...) do { if (!(cond)) { ck_abort_msg(__VA_ARGS__); } } while (0)
-
-/* What the driver tells lwIP with a frame. */
-enum rx_state {
-  RX_NONE,            /* nothing: lwIP verifies in software */
-  RX_CHECKED,         /* the marks of a MAC that checks what it can see */
-  RX_COMPLETE,        /* the frame's sum, from the IP header on */
-  RX_CHECKED_COMPLETE,
-  RX_MARKS_FRAGMENTS, /* RX_CHECKED, and fragments marked transport-checked
-                         although no MAC can check them */
-  RX_MARKS_FRAGMENTS_COMPLETE, /* that and the frame's sum */
-  RX_STATES,
-  /* Probes: what a lying driver tells, to see lwIP trusts it */
-  RX_WRONG_SUM = RX_STATES, /* the frame's sum plus one */
-  RX_MARKED,          /* IPv4 header and transport checked, whatever the frame */
-  RX_MARKED_COMPLETE, /* that and the frame's sum */
-  RX_MARKED_IP        /* IPv4 header checked, whatever the frame */
-};
-extern const char *const rx_state_name[];
-
-#if LWIP_CHECKSUM_CHECK_PER_PBUF
-/* The checksums (PBUF_CHKSUM_CHECKED_*) a MAC verifies and finds right in
- * the frame of len bytes, as RX_CHECKED marks them: the IPv4 header; the
- * TCP, UDP (with a checksum), ICMP or ICMPv6 checksum of a datagram that is
- * no fragment, fits the frame and (IPv4) has a right header. */
-u8_t rx_mac_checked(const u8_t *frame, size_t len);
-#endif
-
-/* How the driver splits a frame into pbufs: RX_LAYOUTS ways (one pbuf,
- * splits at odd and even offsets, the last bytes alone, odd addresses). */
-#define RX_LAYOUTS 6
-extern const char *const rx_layout_name[RX_LAYOUTS];
-
-/* Hand lwIP the frame of len bytes (an IP datagram and any link-layer
- * padding after it) as received on netif rx_netif[n], split as layout
- * `layout`, with what state `state` makes the driver say. */
-void rx_receive(int n, const u8_t *frame, size_t len, int layout, int state);
-
-/* The counters a run is compared by: the statistics of each protocol and
- * the MIB-2 counters. */
-struct rx_counters {
-  struct stats_proto ip, ip_frag, icmp, udp, tcp, ip6, ip6_frag, icmp6, nd6;
-  struct stats_mib2 mib2;
-};
-
-/* What a run did: what the applications received and lwIP sent, in order
- * (IPv4 IDs and header checksums, IPv6 fragment IDs zeroed: they count up
- * from run to run), and the counters. */
-#define RX_LOG_MAX 65536
-struct rx_record {
-  struct rx_counters counters;
-  size_t len;
-  u8_t log[RX_LOG_MAX];
-};
-
-/* A run: netifs up, applications open, counters zeroed... */
-void rx_run_begin(void);
-/* ...frames received (rx_receive); then every reassembly timed out, every
- * connection dropped, the applications closed, nothing leaked; the record
- * of what happened in between. */
-void rx_run_end(struct rx_record *record);
-/* How many times the applications received data in the record, and how
- * many frames lwIP sent. */
-int rx_record_deliveries(const struct rx_record *record);
-int rx_record_sent(const struct rx_record *record);
-/* Checksum errors of the transport layers (TCP, UDP, ICMP, ICMPv6). */
-unsigned rx_transport_chkerr(const struct rx_counters *counters);
-/* NULL if a and b are the same, else a message (valid until the next call)
- * saying where b differs from a, the record of `what`. */
-const char *rx_record_diff(const struct rx_record *a, const struct rx_record *b, const char *what);
+#include "driver.h"
 
 Suite *rx_suite_offload(void);
 #if LWIP_CHECKSUM_CHECK_PER_PBUF
