@@ -13,10 +13,13 @@
 #
 # Every file compiles on every target and is empty unless the compiler targets
 # its CPU, so the list is the whole folder but for fastsum_impls.c (the table
-# of every path, for tests and benchmarks).
+# of every path, for tests and benchmarks) and fastsum_netif.c, the receive
+# helper for netif drivers, which needs lwIP's headers and the port's
+# lwipopts.h: add ${fastsum_netif_SRCS} to the target that builds lwIP.
 
 file(GLOB fastsum_SRCS ${FASTSUM_DIR}/fastsum*.c)
-list(REMOVE_ITEM fastsum_SRCS ${FASTSUM_DIR}/fastsum_impls.c)
+set(fastsum_netif_SRCS ${FASTSUM_DIR}/fastsum_netif.c)
+list(REMOVE_ITEM fastsum_SRCS ${FASTSUM_DIR}/fastsum_impls.c ${fastsum_netif_SRCS})
 list(SORT fastsum_SRCS)
 set(fastsum_INCLUDE_DIRS ${FASTSUM_DIR}/include)
 

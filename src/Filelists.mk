@@ -8,10 +8,15 @@
 #   CFLAGS += -I$(FASTSUMINCLUDE)
 #
 # Every file compiles on every target and is empty unless the compiler targets
-# its CPU, so the list is the whole folder but for fastsum_impls.c: the table
-# of every path, for tests and benchmarks (FASTSUMIMPLSFILES; they also add
-# -I$(FASTSUMDIR) for fastsum_private.h).
+# its CPU, so the list is the whole folder but for two files: fastsum_impls.c,
+# the table of every path, for tests and benchmarks (FASTSUMIMPLSFILES; they
+# also add -I$(FASTSUMDIR) for fastsum_private.h), and fastsum_netif.c, the
+# receive helper for netif drivers (FASTSUMNETIFFILES), which needs lwIP's
+# headers and the port's lwipopts.h:
+#
+#   SRCS += $(FASTSUMNETIFFILES)
 
 FASTSUMIMPLSFILES := $(FASTSUMDIR)/fastsum_impls.c
-FASTSUMFILES := $(filter-out $(FASTSUMIMPLSFILES),$(sort $(wildcard $(FASTSUMDIR)/fastsum*.c)))
+FASTSUMNETIFFILES := $(FASTSUMDIR)/fastsum_netif.c
+FASTSUMFILES := $(filter-out $(FASTSUMIMPLSFILES) $(FASTSUMNETIFFILES),$(sort $(wildcard $(FASTSUMDIR)/fastsum*.c)))
 FASTSUMINCLUDE := $(FASTSUMDIR)/include

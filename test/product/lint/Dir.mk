@@ -31,6 +31,8 @@ LINT_CFLAGS_test/product/proofs = -isystem $(LWIP_TREE_$(LWIP_DEFAULT)-patched)/
 # target: its lwipopts.h, then theirs, not the router's)
 LINT_CFLAGS_test/product/fuzz/fuzz_rxcsum.c := -Itest/product/fuzz/rxcsum -Itest/product/rxcsum
 LINT_CFLAGS_test/product/fuzz/seeds.c := -Itest/product/rxcsum
+# the receive helper for drivers: lwIP's headers, with the receive state on
+LINT_CFLAGS_src/fastsum_netif.c := -Itest/product/rxcsum
 
 .PHONY: lint lint-cppcheck
 lint: lint-cppcheck $(addprefix lint-tidy/,$(LINT_SRC)) ## cppcheck and clang-tidy on src/ and test/

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
+ * The complete sum of a received frame for lwIP's per-pbuf receive
+ * checksum state (include/fastsum_netif.h), taken while the driver copies.
+ */
+#include "fastsum.h"
+#include "fastsum_netif.h"
+
+#include "lwip/def.h"
+#include "lwip/inet_chksum.h"
+
+#include <string.h>
+
+#if LWIP_CHECKSUM_CHECK_PER_PBUF
+/* One's complement sum of 32 bits of sums, folded to 16. */
+static u16_t
+fold(u32_t sum)
+{
+  sum = (sum & 0xffffUL) + (sum >> 16);
+  sum = (sum & 0xffffUL) + (sum >> 16);
+  return (u16_t)sum;
+}
+#endif /* LWIP_CHECKSUM_CHECK_PER_PBUF */
+
+err_t
+fastsum_netif_take(struct pbuf *p, const void *frame, u16_t len, u16_t ip_offset)
+{
+  const u8_t *src = (const u8_t *)frame;
+  u32_t sum = 0;
+  u16_t off = 0; /* of the frame, where q starts */
+  struct pbuf *q;
+
+  if (p == NULL || frame == NULL || p->tot_len < len) {
+    return ERR_ARG;
+  }
+#if !LWIP_CHECKSUM_CHECK_PER_PBUF
+  /* no state to give: a plain copy */
+  LWIP_UNUSED_ARG(src);
+  LWIP_UNUSED_ARG(sum);
+  LWIP_UNUSED_ARG(off);
+  LWIP_UNUSED_ARG(q);
+  LWIP_UNUSED_ARG(ip_offset);
+  return pbuf_take(p, frame, len);
+#else
+  for (q = p; q != NULL && off < len; q = q->next) {
+    u8_t *dst = (u8_t *)q->payload;
+    u16_t n = (u16_t)LWIP_MIN(q->len, len - off);
+    u16_t plain = 0;
+
+    if (off < ip_offset) {
+      /* the link header, not in the sum */
+      plain = (u16_t)LWIP_MIN(n, ip_offset - off);
+      MEMCPY(dst, src + off, plain);
+    }
+    if (plain < n) {
+      u16_t s = fastsum_chksum_copy(dst + plain, src + off + plain, (u16_t)(n - plain));
+      /* a piece starting an odd number of bytes after the IP header holds
+       * its words' bytes the other way round */
+      sum += ((off + plain - ip_offset) & 1) ? SWAP_BYTES_IN_WORD(s) : s;
+    }
+    off = (u16_t)(off + n);
+  }
+  if (ip_offset < len) {
+    pbuf_chksum_set_complete(p, fold(sum));
+  }
+  return ERR_OK;
+#endif /* LWIP_CHECKSUM_CHECK_PER_PBUF */
+}
+
+void
+fastsum_netif_set_complete(struct pbuf *p, u32_t sum, u16_t ip_offset)
+{
+#if LWIP_CHECKSUM_CHECK_PER_PBUF
+  u16_t link, rest;
+
+  LWIP_ERROR("fastsum_netif_set_complete: link header beyond the first pbuf",
+             p != NULL && ip_offset <= p->len, return;);
+  /* minus the link header's sum: plus its complement */
+  link = fastsum_chksum(p->payload, ip_offset);
+  rest = fold((u32_t)fold(sum) + (u16_t)~link);
+  pbuf_chksum_set_complete(p, (ip_offset & 1) ? SWAP_BYTES_IN_WORD(rest) : rest);
+#else
+  LWIP_UNUSED_ARG(p);
+  LWIP_UNUSED_ARG(sum);
+  LWIP_UNUSED_ARG(ip_offset);
+#endif
+}
