@@ -21,6 +21,24 @@ fold(u32_t sum)
   sum = (sum & 0xffffUL) + (sum >> 16);
   return (u16_t)sum;
 }
+
+/* Whether every byte of the chain p from offset (in the first pbuf) on is
+ * 0. */
+static int
+zeros_from(const struct pbuf *p, u16_t offset)
+{
+  const struct pbuf *q;
+  u16_t i;
+
+  for (q = p; q != NULL; q = q->next, offset = 0) {
+    for (i = offset; i < q->len; i++) {
+      if (((const u8_t *)q->payload)[i] != 0) {
+        return 0;
+      }
+    }
+  }
+  return 1;
+}
 #endif /* LWIP_CHECKSUM_CHECK_PER_PBUF */
 
 err_t
@@ -74,11 +92,21 @@ fastsum_netif_set_complete(struct pbuf *p, u32_t sum, u16_t ip_offset)
 #if LWIP_CHECKSUM_CHECK_PER_PBUF
   u16_t link, rest;
 
+  if (p == NULL || ip_offset >= p->tot_len) {
+    /* nothing to sum (a runt frame): lwIP verifies it in software */
+    return;
+  }
   LWIP_ERROR("fastsum_netif_set_complete: link header beyond the first pbuf",
-             p != NULL && ip_offset <= p->len, return;);
+             ip_offset <= p->len, return;);
   /* minus the link header's sum: plus its complement */
   link = fastsum_chksum(p->payload, ip_offset);
   rest = fold((u32_t)fold(sum) + (u16_t)~link);
+  /* That is 0xffff where the rest sums to one's complement zero; LWIP_CHKSUM
+   * gives 0 where its bytes are all 0. An IP header's first byte is not 0:
+   * one byte read. */
+  if (rest == 0xffff && zeros_from(p, ip_offset)) {
+    rest = 0;
+  }
   pbuf_chksum_set_complete(p, (ip_offset & 1) ? SWAP_BYTES_IN_WORD(rest) : rest);
 #else
   LWIP_UNUSED_ARG(p);
