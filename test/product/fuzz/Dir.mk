@@ -49,8 +49,8 @@ $(foreach t,$(filter $(FUZZ_ROUTER_TARGETS),$(FUZZ_LWIP_TARGETS)),$(eval $(fuzz_
 # asan-ignore.txt (bugs of lwIP's own).
 PROGRAMS += fuzz/rxcsum
 fuzz/rxcsum_TREE := $(LWIP_DEFAULT)-patched
-fuzz/rxcsum_SRCS := test/product/fuzz/fuzz_rxcsum.c $(RXCSUM_DRIVER_SRC) $(FASTSUM_SRC)
-fuzz/rxcsum_CFLAGS := -I$(TOP)/lwip-port/fastsum -I$(TOP)/src/include -I$(TOP)/test/product/fuzz/rxcsum \
+fuzz/rxcsum_SRCS := test/product/fuzz/fuzz_rxcsum.c $(RXCSUM_DRIVER_SRC)
+fuzz/rxcsum_CFLAGS := -I$(TOP)/lwip-port/fastsum -I$(TOP)/test/product/fuzz/rxcsum \
   $(RXCSUM_DRIVER_CFLAGS) $(FUZZ_CFLAGS) -fsanitize-ignorelist=$(TOP)/test/product/fuzz/rxcsum/asan-ignore.txt
 fuzz/rxcsum_LIBS := $(FUZZ_SANITIZE)
 fuzz/rxcsum_CC := $(FUZZ_CC)

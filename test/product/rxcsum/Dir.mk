@@ -18,6 +18,9 @@
 GOAL_AREAS_rxcsum-test := host patches
 RXCSUM_SRC := test/product/rxcsum/main.c test/product/rxcsum/offload.c $(RXCSUM_DRIVER_SRC) \
   $(TEST_COMMON_CHECK_SRC)
+# Where the option is on: the receive states (states.c) and fastsum's
+# receive helper for drivers on its own (netif_helper.c).
+RXCSUM_STATE_SRC := test/product/rxcsum/states.c test/product/rxcsum/netif_helper.c
 # lwipopts.h turns the option on; the pristine tree has none.
 LWIP_OPTIONS_ip-unchecked := -DLWIP_CHECKSUM_CTRL_PER_NETIF=0 -DCHECKSUM_CHECK_IP=0
 LWIP_OPTIONS_pristine := -DLWIP_CHECKSUM_CHECK_PER_PBUF=0 -DLWIP_CHECKSUM_CTRL_PER_NETIF=0
@@ -52,9 +55,9 @@ $1_LIBS = $(call check_libs,)
 endef
 
 define rxcsum_programs
-$(call rxcsum_program,rxcsum/$k,$k-patched,,test/product/rxcsum/states.c,)
-$(call rxcsum_program,rxcsum/$k-ip-unchecked,$k-patched,ip-unchecked,test/product/rxcsum/states.c,)
-$(call rxcsum_program,rxcsum/$k-fastsum,$k-patched,,test/product/rxcsum/states.c $(FASTSUM_SRC),-I$(TOP)/lwip-port/fastsum -I$(TOP)/src/include)
+$(call rxcsum_program,rxcsum/$k,$k-patched,,$(RXCSUM_STATE_SRC),)
+$(call rxcsum_program,rxcsum/$k-ip-unchecked,$k-patched,ip-unchecked,$(RXCSUM_STATE_SRC),)
+$(call rxcsum_program,rxcsum/$k-fastsum,$k-patched,,$(RXCSUM_STATE_SRC),-I$(TOP)/lwip-port/fastsum)
 $(call rxcsum_program,rxcsum/$k-stock-offload,$k,offload pristine,,)
 
 RXCSUM_TESTS += run-rxcsum/$k run-rxcsum/$k-ip-unchecked run-rxcsum/$k-fastsum \

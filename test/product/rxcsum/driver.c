@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fastsum_netif.h"
 #include "lwip/ip.h"
 #include "lwip/ip4_frag.h"
 #include "lwip/ip6_frag.h"
@@ -102,13 +103,11 @@ rx_mac_checked(const u8_t *frame, size_t len)
   return mac_checks(frame, len, 0);
 }
 
-/* What the driver says of the frame f (len bytes) in state `state`. */
+/* What the driver says of the frame f (len bytes) in state `state`, besides
+ * the sum driver_copy() gave. */
 static void
 driver_state(struct pbuf *p, const u8_t *f, size_t len, int state)
 {
-  /* lwIP's convention: the sum as LWIP_CHKSUM() returns it */
-  u16_t sum = rfc1071_sum(f, len, 0);
-
   switch (state) {
     case RX_CHECKED:
     case RX_MARKS_FRAGMENTS:
@@ -117,20 +116,13 @@ driver_state(struct pbuf *p, const u8_t *f, size_t len, int state)
     case RX_CHECKED_COMPLETE:
     case RX_MARKS_FRAGMENTS_COMPLETE:
       pbuf_chksum_set_checked(p, mac_checks(f, len, state == RX_MARKS_FRAGMENTS_COMPLETE));
-      pbuf_chksum_set_complete(p, rfc1071_host_order(sum));
-      break;
-    case RX_COMPLETE:
-      pbuf_chksum_set_complete(p, rfc1071_host_order(sum));
       break;
     case RX_WRONG_SUM:
-      pbuf_chksum_set_complete(p, rfc1071_host_order(rfc1071_fold((u32_t)sum + 1)));
+      pbuf_chksum_set_complete(p, rfc1071_fold((u32_t)p->chksum + 1));
       break;
     case RX_MARKED:
-      pbuf_chksum_set_checked(p, PBUF_CHKSUM_CHECKED_IP | PBUF_CHKSUM_CHECKED_TRANSPORT);
-      break;
     case RX_MARKED_COMPLETE:
       pbuf_chksum_set_checked(p, PBUF_CHKSUM_CHECKED_IP | PBUF_CHKSUM_CHECKED_TRANSPORT);
-      pbuf_chksum_set_complete(p, rfc1071_host_order(sum));
       break;
     case RX_MARKED_IP:
       pbuf_chksum_set_checked(p, PBUF_CHKSUM_CHECKED_IP);
@@ -150,6 +142,23 @@ driver_state(struct pbuf *p, const u8_t *f, size_t len, int state)
   LWIP_UNUSED_ARG(state);
 }
 #endif /* LWIP_CHECKSUM_CHECK_PER_PBUF */
+
+/* The driver copies the frame into p; in the states that give lwIP its sum
+ * (from the IP header, the frame's first byte, on), summing as it copies. */
+static err_t
+driver_copy(struct pbuf *p, const u8_t *f, size_t len, int state)
+{
+  switch (state) {
+    case RX_COMPLETE:
+    case RX_CHECKED_COMPLETE:
+    case RX_MARKS_FRAGMENTS_COMPLETE:
+    case RX_WRONG_SUM:
+    case RX_MARKED_COMPLETE:
+      return fastsum_netif_take(p, f, (u16_t)len, 0);
+    default:
+      return pbuf_take(p, f, (u16_t)len);
+  }
+}
 
 /* Each pbuf has room in front (as a driver leaves for the link header) and
  * its data at an odd address with layouts that say so. */
@@ -187,7 +196,7 @@ rx_receive(int n, const u8_t *frame, size_t len, int layout, int state)
     }
     start = cut[i];
   }
-  RX_ASSERT(pbuf_take(p, frame, (u16_t)len) == ERR_OK, "a frame of %lu bytes not copied", (unsigned long)len);
+  RX_ASSERT(driver_copy(p, frame, len, state) == ERR_OK, "a frame of %lu bytes not copied", (unsigned long)len);
   driver_state(p, frame, len, state);
   RX_ASSERT(rx_netif[n].input(p, &rx_netif[n]) == ERR_OK, "netif %d refused a frame", n);
 }

@@ -24,12 +24,13 @@ rx_fail(const char *file, int line, const char *fmt, ...)
 int
 main(void)
 {
-  Suite *suites[2];
+  Suite *suites[3];
   size_t n = 0;
 
   lwip_init();
   suites[n++] = rx_suite_offload();
 #if LWIP_CHECKSUM_CHECK_PER_PBUF
+  suites[n++] = rx_suite_netif_helper();
   suites[n++] = rx_suite_states();
 #endif
   return check_run(CK_FORK_GETENV, suites, n);

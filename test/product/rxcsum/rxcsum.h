@@ -13,6 +13,7 @@
 Suite *rx_suite_offload(void);
 #if LWIP_CHECKSUM_CHECK_PER_PBUF
 Suite *rx_suite_states(void);
+Suite *rx_suite_netif_helper(void);
 #endif
 
 #endif /* RXCSUM_H */
