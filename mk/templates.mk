@@ -30,8 +30,8 @@ FUZZ_ROUTER_SRC := test/product/fuzz/router.c $(TEST_COMMON_PACKETS_SRC) $(TEST_
 # The driver and MAC model of the receive checksum state tests
 # (test/product/rxcsum/driver.h): the Check tests of that folder and the
 # rxcsum fuzz target run on it, against test/product/rxcsum/lwipopts.h.
-RXCSUM_DRIVER_SRC := test/product/rxcsum/driver.c test/product/rxcsum/links.c $(TEST_COMMON_PACKETS_SRC) \
-  $(TEST_COMMON_HARNESS_SRC)
+RXCSUM_DRIVER_SRC := test/product/rxcsum/driver.c test/product/rxcsum/vendor_macs.c test/product/rxcsum/links.c \
+  $(TEST_COMMON_PACKETS_SRC) $(TEST_COMMON_HARNESS_SRC)
 RXCSUM_DRIVER_CFLAGS := -I$(TOP)/test/product/rxcsum $(TEST_COMMON_CFLAGS)
 
 # lwIP's stock unit tests: the tree's test/unit (its lwipopts.h, sys_arch.c

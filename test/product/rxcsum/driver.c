@@ -20,7 +20,8 @@ struct netif rx_netif[RX_NETIFS];
 
 const char *const rx_state_name[] = {
   "none", "checked", "complete", "checked and complete", "checked, fragments too",
-  "checked, fragments too, and complete", "complete off by one", "marked checked",
+  "checked, fragments too, and complete", "STM32's marks", "STM32's marks and complete", "NXP ENET's marks",
+  "NXP ENET's marks and complete", "complete off by one", "marked checked",
   "marked checked and complete", "IPv4 header marked checked"
 };
 
@@ -120,6 +121,16 @@ driver_state(struct pbuf *p, const u8_t *f, size_t len, int state)
       pbuf_chksum_set_complete(p, rfc1071_host_order(sum));
       break;
     case RX_COMPLETE:
+      pbuf_chksum_set_complete(p, rfc1071_host_order(sum));
+      break;
+    case RX_CHECKED_STM32:
+    case RX_CHECKED_NXP:
+      pbuf_chksum_set_checked(p, rx_vendor_checked(state == RX_CHECKED_STM32 ? RX_MAC_STM32 : RX_MAC_NXP, f, len));
+      break;
+    case RX_CHECKED_STM32_COMPLETE:
+    case RX_CHECKED_NXP_COMPLETE:
+      pbuf_chksum_set_checked(p, rx_vendor_checked(state == RX_CHECKED_STM32_COMPLETE ? RX_MAC_STM32 : RX_MAC_NXP,
+                                                   f, len));
       pbuf_chksum_set_complete(p, rfc1071_host_order(sum));
       break;
     case RX_WRONG_SUM:
