@@ -31,8 +31,8 @@ FUZZ_ROUTER_SRC := test/product/fuzz/router.c $(TEST_COMMON_PACKETS_SRC) $(TEST_
 # (test/product/rxcsum/driver.h): the Check tests of that folder and the
 # rxcsum fuzz target run on it, against test/product/rxcsum/lwipopts.h. Its
 # driver takes the frame's sum with fastsum's receive helper.
-RXCSUM_DRIVER_SRC := test/product/rxcsum/driver.c test/product/rxcsum/links.c $(TEST_COMMON_PACKETS_SRC) \
-  $(TEST_COMMON_HARNESS_SRC) $(FASTSUMNETIFFILES) $(FASTSUM_SRC)
+RXCSUM_DRIVER_SRC := test/product/rxcsum/driver.c test/product/rxcsum/vendor_macs.c test/product/rxcsum/links.c \
+  $(TEST_COMMON_PACKETS_SRC) $(TEST_COMMON_HARNESS_SRC) $(FASTSUMNETIFFILES) $(FASTSUM_SRC)
 RXCSUM_DRIVER_CFLAGS := -I$(TOP)/test/product/rxcsum $(TEST_COMMON_CFLAGS) -I$(TOP)/$(FASTSUMINCLUDE)
 
 # lwIP's stock unit tests: the tree's test/unit (its lwipopts.h, sys_arch.c

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Fuzz target: the receive checksum state (LWIP_CHECKSUM_CHECK_PER_PBUF,
- * docs/patches.md). Frames of arbitrary bytes (IPv4 or IPv6, any
+ * docs/drivers.md). Frames of arbitrary bytes (IPv4 or IPv6, any
  * protocol, fragments) are received twice by the patched lwIP of the
  * receive state tests (test/product/rxcsum: their lwipopts.h, driver and
  * MAC model, record): once with no receive state, so that lwIP verifies

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# The receive checksum state (LWIP_CHECKSUM_CHECK_PER_PBUF, docs/patches.md):
+# The receive checksum state (LWIP_CHECKSUM_CHECK_PER_PBUF, docs/drivers.md):
 # every receive state gives what software verification gives, and a
 # reassembled datagram is verified whatever its fragments were marked.
 # `make rxcsum-test` (in make test) builds, per lwIP tree k, the

@@ -21,7 +21,8 @@ struct netif rx_netif[RX_NETIFS];
 
 const char *const rx_state_name[] = {
   "none", "checked", "complete", "checked and complete", "checked, fragments too",
-  "checked, fragments too, and complete", "complete off by one", "marked checked",
+  "checked, fragments too, and complete", "STM32's marks", "STM32's marks and complete", "NXP ENET's marks",
+  "NXP ENET's marks and complete", "complete off by one", "marked checked",
   "marked checked and complete", "IPv4 header marked checked"
 };
 
@@ -117,6 +118,14 @@ driver_state(struct pbuf *p, const u8_t *f, size_t len, int state)
     case RX_MARKS_FRAGMENTS_COMPLETE:
       pbuf_chksum_set_checked(p, mac_checks(f, len, state == RX_MARKS_FRAGMENTS_COMPLETE));
       break;
+    case RX_CHECKED_STM32:
+    case RX_CHECKED_STM32_COMPLETE:
+      pbuf_chksum_set_checked(p, rx_vendor_checked(RX_MAC_STM32, f, len));
+      break;
+    case RX_CHECKED_NXP:
+    case RX_CHECKED_NXP_COMPLETE:
+      pbuf_chksum_set_checked(p, rx_vendor_checked(RX_MAC_NXP, f, len));
+      break;
     case RX_WRONG_SUM:
       pbuf_chksum_set_complete(p, rfc1071_fold((u32_t)p->chksum + 1));
       break;
@@ -152,6 +161,8 @@ driver_copy(struct pbuf *p, const u8_t *f, size_t len, int state)
     case RX_COMPLETE:
     case RX_CHECKED_COMPLETE:
     case RX_MARKS_FRAGMENTS_COMPLETE:
+    case RX_CHECKED_STM32_COMPLETE:
+    case RX_CHECKED_NXP_COMPLETE:
     case RX_WRONG_SUM:
     case RX_MARKED_COMPLETE:
       return fastsum_netif_take(p, f, (u16_t)len, 0);

@@ -39,6 +39,10 @@ enum rx_state {
   RX_MARKS_FRAGMENTS, /* RX_CHECKED, and fragments marked transport-checked
                          although no MAC can check them */
   RX_MARKS_FRAGMENTS_COMPLETE, /* that and the frame's sum */
+  RX_CHECKED_STM32,   /* the marks of an STM32's MAC, as its driver maps its status */
+  RX_CHECKED_STM32_COMPLETE, /* that and the frame's sum */
+  RX_CHECKED_NXP,     /* the same with NXP's ENET */
+  RX_CHECKED_NXP_COMPLETE,
   RX_STATES,
   /* Probes: what a lying driver tells, to see lwIP trusts it */
   RX_WRONG_SUM = RX_STATES, /* the frame's sum plus one */
@@ -54,6 +58,12 @@ extern const char *const rx_state_name[];
  * TCP, UDP (with a checksum), ICMP or ICMPv6 checksum of a datagram that is
  * no fragment, fits the frame and (IPv4) has a right header. */
 u8_t rx_mac_checked(const u8_t *frame, size_t len);
+
+/* Two vendors' MACs (vendor_macs.c; docs/drivers.md): the marks a driver
+ * gives the frame of len bytes, mapped from the status its MAC reports. */
+enum rx_mac { RX_MAC_STM32, RX_MAC_NXP, RX_MACS };
+extern const char *const rx_mac_name[RX_MACS];
+u8_t rx_vendor_checked(int mac, const u8_t *frame, size_t len);
 #endif
 
 /* How the driver splits a frame into pbufs: RX_LAYOUTS ways (one pbuf,

@@ -7,11 +7,13 @@
  * overlapping. Its frames are received in every layout of pbufs and, each
  * with one bit flipped at every byte offset, in one layout; each run in
  * every receive state (the driver's sum computed over the frame as it is,
- * the MAC's marks where the MAC would find the frame right), compared with
- * the run in which lwIP verifies everything itself: the same deliveries,
- * the same frames sent, the same counters. Probes then show that lwIP uses
- * the state: a wrong sum makes it drop the frames, a mark makes it accept
- * a corrupted frame, unless the frame is a fragment. */
+ * the MAC's marks where the MAC would find the frame right, an STM32's or
+ * NXP's MAC status mapped to marks), compared with the run in which lwIP
+ * verifies everything itself: the same deliveries, the same frames sent,
+ * the same counters. Every frame's marks mapped from the vendors' status
+ * are the MAC's, less what that MAC does not check. Probes then show that
+ * lwIP uses the state: a wrong sum makes it drop the frames, a mark makes
+ * it accept a corrupted frame, unless the frame is a fragment. */
 #include "rxcsum.h"
 
 #include <stdio.h>
@@ -43,6 +45,7 @@ enum kind {
 #define FRAGMENTS  0x08 /* in fragments, in order */
 #define REVERSED   0x10 /* in fragments, the last first */
 #define OVERLAP    0x20 /* in fragments, one overlapping, one repeated */
+#define ROUTING    0x40 /* an IPv6 Routing header (no segments left: passed over) */
 /* What the state may change: lwIP trusts the sum, the marks */
 #define SUM  0x01
 #define MARK 0x02
@@ -104,6 +107,7 @@ static const struct scenario scenarios[] = {
   {"icmp6 echo, 1201 bytes", V6, RX_A, ECHO, 1201, 0, SUM | MARK, "E"},
   {"icmp6 echo reply (checked too)", V6, RX_A, ICMP_OTHER, 20, 0, SUM | MARK, ""},
   {"udp6, extension headers", V6, RX_A, UDP, 300, OPTIONS, SUM | MARK, "U"},
+  {"udp6, routing header", V6, RX_A, UDP, 60, ROUTING, SUM | MARK, "U"},
   {"tcp6 data, extension headers", V6, RX_A, TCP_DATA, 99, OPTIONS, SUM | MARK, "T"},
   {"icmp6 echo, extension headers", V6, RX_A, ECHO, 40, OPTIONS | TRAILER, SUM | MARK, "E"},
   {"udp6 fragments", V6, RX_A, UDP, 1800, FRAGMENTS, SUM, "U"},
@@ -151,6 +155,13 @@ datagram(u8_t *out, const struct scenario *s, u8_t proto, const u8_t *l4, size_t
       n += pkt_ext6_opts(payload, PKT_NEXTH_DESTOPTS, 8);
       n += pkt_ext6_opts(payload + n, proto, 16);
       nexth = PKT_NEXTH_HOPBYHOP;
+    }
+    if (s->how & ROUTING) {
+      /* type 0 (as any type with no segments left) */
+      memset(payload, 0, 8);
+      payload[0] = proto;
+      n = 8;
+      nexth = PKT_NEXTH_ROUTING;
     }
     RX_ASSERT(n + l4len <= sizeof(payload), "%s: datagram too long", s->name);
     memcpy(payload + n, l4, l4len);
@@ -272,6 +283,62 @@ build(struct rx_frames *fr, const struct scenario *s)
     add_fragments(fr, s, dgram, len);
   } else {
     add_frame(fr, s, dgram, len);
+  }
+}
+
+/* ---- The vendors' MACs ---------------------------------------------------- */
+
+/* Whether an IPv6 datagram (the frame f of len bytes) has a Routing header
+ * before its upper-layer message. */
+static int
+ip6_routed(const u8_t *f, size_t len)
+{
+  size_t off = PKT_IP6_HLEN;
+  u8_t nexth = f[6];
+  while ((nexth == PKT_NEXTH_HOPBYHOP || nexth == PKT_NEXTH_DESTOPTS) && off + 8 <= len) {
+    nexth = f[off];
+    off += 8 * ((size_t)f[off + 1] + 1);
+  }
+  return nexth == PKT_NEXTH_ROUTING;
+}
+
+/* Whether the frame f (len bytes) carries a UDP datagram with checksum 0
+ * (none): lwIP verifies nothing there, a MAC may call it checked or not. */
+static int
+udp_unchecksummed(const u8_t *f, size_t len)
+{
+  size_t off = 0;
+  u8_t proto = 0;
+  if (len >= 20 && (f[0] >> 4) == 4) {
+    off = (size_t)(f[0] & 0x0F) * 4;
+    proto = f[9];
+  } else if (len >= PKT_IP6_HLEN && (f[0] >> 4) == 6) {
+    off = pkt_ip6_upper(f, len, &proto);
+  }
+  return proto == PKT_PROTO_UDP && off >= 20 && off + 8 <= len && pkt_get16(f + off + 6) == 0;
+}
+
+/* A driver's marks, mapped from the status its vendor's MAC reports for
+ * the frame f (len bytes), are those rx_mac_checked() gives, but for what
+ * that MAC does not check: an STM32's, IPv6 datagrams with a Routing
+ * header; NXP's ENET, in IPv6 all but TCP and UDP right after the IPv6
+ * header (ICMPv6, extension headers). */
+static void
+check_vendor_marks(const struct scenario *s, const u8_t *f, size_t len, const char *what)
+{
+  u8_t truth = rx_mac_checked(f, len);
+  u8_t mask = udp_unchecksummed(f, len) ? (u8_t)~PBUF_CHKSUM_CHECKED_TRANSPORT : 0xFF;
+  int v6 = len >= PKT_IP6_HLEN && (f[0] >> 4) == 6;
+  int mac;
+
+  for (mac = 0; mac < RX_MACS; mac++) {
+    u8_t want = truth, got = rx_vendor_checked(mac, f, len);
+    if (v6 && ((mac == RX_MAC_STM32 && ip6_routed(f, len)) ||
+               (mac == RX_MAC_NXP && f[6] != PKT_PROTO_TCP && f[6] != PKT_PROTO_UDP))) {
+      want &= (u8_t)~PBUF_CHKSUM_CHECKED_TRANSPORT;
+    }
+    RX_ASSERT((got & mask) == (want & mask), "%s, %s: the %s driver marks 0x%02x, not 0x%02x", s->name, what,
+              rx_mac_name[mac], got, want);
   }
 }
 
@@ -398,6 +465,9 @@ sweep(const struct scenario *s)
   int f, layout;
 
   build(&fr, s);
+  for (f = 0; f < fr.n; f++) {
+    check_vendor_marks(s, fr.data[f], fr.len[f], "good frames");
+  }
   for (layout = 0; layout < RX_LAYOUTS; layout++) {
     compare_states(s, &fr, layout, "good frames");
     runs += RX_STATES;
@@ -409,6 +479,7 @@ sweep(const struct scenario *s)
       fr.data[f][at] ^= bit;
       snprintf(what, sizeof(what), "frame %d with bit %u of byte %lu flipped", f, (unsigned)(at % 8),
                (unsigned long)at);
+      check_vendor_marks(s, fr.data[f], fr.len[f], what);
       wrong += (unsigned)compare_states(s, &fr, (int)((at + (size_t)f) % RX_LAYOUTS), what);
       fr.data[f][at] ^= bit;
       runs += RX_STATES;
