@@ -9,7 +9,7 @@
 # exits 77, which the target passes on as a skip (make itself would turn a
 # failing recipe into status 2), so `make test` stays green for non-root users.
 
-PKGS_interop := iproute2 tshark iputils-ping ethtool python3 procps
+PKGS_interop := iproute2 tshark iputils-ping ethtool python3 procps nftables
 GOAL_AREAS_interop := host patches interop
 GOAL_AREAS_interop-pristine := host patches interop
 
@@ -23,8 +23,9 @@ TAPDEMO_SOFTWARE_CHECK := -DLWIP_CHECKSUM_CHECK_PER_PBUF=0
 TAPDEMO_TREE_SRC := src/apps/lwiperf/lwiperf.c
 
 # Per lwIP version the programs (mk/programs.mk) interop/KEY on the patched
-# tree, interop/KEY-pristine and interop/KEY-ipv6: the patched one with
-# IPv6 as well (contrib/tapdemo/lwipopts.h).
+# tree, interop/KEY-pristine, interop/KEY-ipv6: the patched one with IPv6
+# as well (contrib/tapdemo/lwipopts.h), and interop/KEY-software: the
+# patched one verifying in software (make interop-corrupt).
 # `make interop-NAME` runs test/product/interop/run.sh on interop/NAME,
 # `make interop-KEY-ipv6` its IPv6 checks (run.sh -6) on interop/KEY-ipv6.
 # fastsum is lwIP's checksum: the host library, linked after liblwip.a.
@@ -41,9 +42,10 @@ define interop_programs
 $(call tapdemo_program,interop/$k,$k-patched)
 $(call tapdemo_program,interop/$k-pristine,$k,$(TAPDEMO_SOFTWARE_CHECK))
 $(call tapdemo_program,interop/$k-ipv6,$k-patched,-DTAPDEMO_IPV6)
+$(call tapdemo_program,interop/$k-software,$k-patched,$(TAPDEMO_SOFTWARE_CHECK))
 endef
 $(foreach k,$(LWIP_KEYS),$(eval $(interop_programs)))
-ALL_TARGETS += $(foreach k,$(LWIP_KEYS),$(foreach b,$k $k-ipv6,$(BUILD)/interop/$b/prog))
+ALL_TARGETS += $(foreach k,$(LWIP_KEYS),$(foreach b,$k $k-ipv6 $k-software,$(BUILD)/interop/$b/prog))
 
 interop-%: $(BUILD)/interop/%/prog
 	$(Q)rc=0; $(TOP)/test/product/interop/run.sh $< $(BUILD)/interop/$*/run || rc=$$?; \
@@ -53,8 +55,18 @@ interop-%-ipv6: $(BUILD)/interop/%-ipv6/prog
 	$(Q)rc=0; $(TOP)/test/product/interop/run.sh -6 $< $(BUILD)/interop/$*-ipv6/run || rc=$$?; \
 	  [ $$rc = 0 ] || [ $$rc = 77 ] || exit $$rc
 
+# interop-corrupt-KEY (corrupt.sh): the kernel corrupts some of the frames
+# it sends, and interop/KEY must drop what interop/KEY-software drops, as
+# many as tshark finds bad.
+INTEROP_CORRUPT_RUNS := $(addprefix interop-corrupt-,$(LWIP_KEYS))
+.PHONY: interop-corrupt $(INTEROP_CORRUPT_RUNS)
+$(INTEROP_CORRUPT_RUNS): interop-corrupt-%: $(BUILD)/interop/%/prog $(BUILD)/interop/%-software/prog
+	$(Q)rc=0; $(TOP)/test/product/interop/corrupt.sh $(BUILD)/interop/$*/corrupt $^ || rc=$$?; \
+	  [ $$rc = 0 ] || [ $$rc = 77 ] || exit $$rc
+interop-corrupt: $(INTEROP_CORRUPT_RUNS) ## the kernel corrupts ICMP and UDP on their way to lwIP: lwIP with the frames' sums drops what software verification drops, what tshark finds bad (root)
+
 .PHONY: interop interop-pristine
-interop: $(addprefix interop-,$(LWIP_KEYS)) $(addprefix interop-,$(addsuffix -ipv6,$(LWIP_KEYS))) interop-iperf ## the Linux kernel as peer over TAP: ping, UDP, TCP, forwarding, IPv4 and IPv6, iperf against lwiperf, checksums by tshark (root)
+interop: $(addprefix interop-,$(LWIP_KEYS)) $(addprefix interop-,$(addsuffix -ipv6,$(LWIP_KEYS))) interop-corrupt interop-iperf ## the Linux kernel as peer over TAP: ping, UDP, TCP, forwarding, IPv4 and IPv6, corrupted frames, iperf against lwiperf, checksums by tshark (root)
 interop-pristine: $(addprefix interop-,$(addsuffix -pristine,$(LWIP_KEYS))) ## the same on the unpatched trees (2.2.1 forwarding fails)
 
 # As root this is the real run; otherwise each version prints its skip line.
