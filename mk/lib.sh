@@ -119,6 +119,25 @@ netns_cleanup() {
   esac
 }
 
+# bounded SECONDS OUT ERR CMD...: runs CMD with a time limit, stdout to file
+# OUT, stderr to file ERR (-: to OUT), in the background so that a signal
+# reaches the traps at once; while it runs its pid is $current, which the
+# caller's netns_stop stops.
+bounded() {
+  local seconds=$1 out=$2 err=$3 rc
+  shift 3
+  if [ "$err" = - ]; then
+    timeout "$seconds" "$@" >"$out" 2>&1 &
+  else
+    timeout "$seconds" "$@" >"$out" 2>"$err" &
+  fi
+  current=$!
+  wait $current
+  rc=$?
+  current=
+  return $rc
+}
+
 # netns_tap NS: the network namespace NS with a TAP device tap0, lo up,
 # IPv6 off. tun keeps checksum offload off while no one asks for it; this
 # makes it explicit: every frame the kernel sends carries complete checksums.

@@ -30,7 +30,12 @@
 #define LWIP_IGMP                   0
 #define LWIP_DNS                    0
 #define LWIP_HAVE_LOOPIF            0
-#define LWIP_STATS                  0
+/* lwIP's counters, printed when tapdemo stops: the interop runs check
+ * them (no checksum error from the kernel; make interop-corrupt: as many
+ * as tshark finds, and the same without the receive checksum state). */
+#define LWIP_STATS                  1
+#define LWIP_STATS_LARGE            1
+#define MIB2_STATS                  1
 /* NXP's lwiperf (its UDP server) will not build without it. */
 #define SO_REUSE                    1
 
@@ -81,6 +86,15 @@
 #define MEMP_NUM_UDP_PCB            4
 /* tcp_write copies with LWIP_CHKSUM_COPY: the copy path meets the kernel too. */
 #define LWIP_CHECKSUM_ON_COPY       1
+
+/* The series' receive checksum state: tapif.c gives each frame the sum it
+ * takes while copying it, and lwIP verifies the frame's checksums from that
+ * sum. Built with -DLWIP_CHECKSUM_CHECK_PER_PBUF=0 on the pristine tree,
+ * which lacks the option (tapif.c then only copies), and where lwIP
+ * verifies in software (make interop-corrupt, interop-iperf's patched). */
+#ifndef LWIP_CHECKSUM_CHECK_PER_PBUF
+#define LWIP_CHECKSUM_CHECK_PER_PBUF 1
+#endif
 
 /* The checksum module under test: LWIP_CHKSUM, LWIP_CHKSUM_COPY. Built with
  * -DTAPDEMO_LWIP_CHKSUM, lwIP's own instead (make interop-iperf compares). */

@@ -14,6 +14,7 @@
 #include "lwip/ip4_addr.h"
 #include "lwip/ip6_addr.h"
 #include "lwip/netif.h"
+#include "lwip/stats.h"
 #include "lwip/timeouts.h"
 #include "netif/ethernet.h"
 
@@ -239,6 +240,49 @@ sys_now(void)
   return (u32_t)((unsigned long long)ts.tv_sec * 1000u + (unsigned long long)ts.tv_nsec / 1000000u);
 }
 
+/* lwIP's counters of what it received, on one line of NAME=VALUE: its
+ * protocols' (struct stats_proto) and MIB-2's of IP, ICMP and UDP. run.sh
+ * requires no checksum error among them, corrupt.sh as many as tshark
+ * finds, the same in every build. */
+static void
+print_counters(void)
+{
+  static const struct {
+    const char *name;
+    const struct stats_proto *counters;
+  } protos[] = {
+    { "ip", &lwip_stats.ip }, { "ip_frag", &lwip_stats.ip_frag }, { "icmp", &lwip_stats.icmp },
+    { "udp", &lwip_stats.udp }, { "tcp", &lwip_stats.tcp },
+#if LWIP_IPV6
+    { "ip6", &lwip_stats.ip6 }, { "ip6_frag", &lwip_stats.ip6_frag }, { "icmp6", &lwip_stats.icmp6 },
+#endif
+  };
+  const struct stats_mib2 *m = &lwip_stats.mib2;
+  size_t i;
+
+  printf("tapdemo: counters");
+  for (i = 0; i < sizeof(protos) / sizeof(protos[0]); i++) {
+    const struct stats_proto *c = protos[i].counters;
+    const char *n = protos[i].name;
+
+    printf(" %s.recv=%lu %s.xmit=%lu %s.fw=%lu %s.drop=%lu %s.chkerr=%lu %s.lenerr=%lu %s.memerr=%lu"
+           " %s.rterr=%lu %s.proterr=%lu %s.opterr=%lu %s.err=%lu",
+           n, (unsigned long)c->recv, n, (unsigned long)c->xmit, n, (unsigned long)c->fw,
+           n, (unsigned long)c->drop, n, (unsigned long)c->chkerr, n, (unsigned long)c->lenerr,
+           n, (unsigned long)c->memerr, n, (unsigned long)c->rterr, n, (unsigned long)c->proterr,
+           n, (unsigned long)c->opterr, n, (unsigned long)c->err);
+  }
+  printf(" mib2.ipinreceives=%lu mib2.ipinhdrerrors=%lu mib2.ipinaddrerrors=%lu mib2.ipindiscards=%lu"
+         " mib2.ipindelivers=%lu mib2.ipreasmreqds=%lu mib2.ipreasmoks=%lu mib2.ipreasmfails=%lu"
+         " mib2.icmpinmsgs=%lu mib2.icmpinerrors=%lu mib2.udpindatagrams=%lu mib2.udpnoports=%lu"
+         " mib2.udpinerrors=%lu\n",
+         (unsigned long)m->ipinreceives, (unsigned long)m->ipinhdrerrors, (unsigned long)m->ipinaddrerrors,
+         (unsigned long)m->ipindiscards, (unsigned long)m->ipindelivers, (unsigned long)m->ipreasmreqds,
+         (unsigned long)m->ipreasmoks, (unsigned long)m->ipreasmfails, (unsigned long)m->icmpinmsgs,
+         (unsigned long)m->icmpinerrors, (unsigned long)m->udpindatagrams, (unsigned long)m->udpnoports,
+         (unsigned long)m->udpinerrors);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -415,5 +459,6 @@ main(int argc, char **argv)
   printf("; udp echoed %lu datagrams, %lu bytes (%lu send errors); tcp %lu connections, echoed %lu bytes, discarded %lu bytes\n",
          service_counts.udp_datagrams, service_counts.udp_bytes, service_counts.udp_errors, service_counts.tcp_connections,
          service_counts.tcp_echoed, service_counts.tcp_discarded);
+  print_counters();
   return 0;
 }

@@ -8,6 +8,7 @@
 #define _GNU_SOURCE /* setns */
 #include "tapif.h"
 
+#include "fastsum_netif.h"
 #include "lwip/etharp.h"
 #include "lwip/ethip6.h"
 #include "lwip/pbuf.h"
@@ -26,6 +27,13 @@
 
 /* Largest frame: the biggest MTU we accept plus the Ethernet header. */
 #define TAPIF_FRAME_MAX (0xffff + SIZEOF_ETH_HDR)
+
+/* A frame is read as it came, its IP header SIZEOF_ETH_HDR bytes in: with
+ * ETH_PAD_SIZE the pad would have to be left free before the copy and the
+ * IP header would start after it. */
+#if ETH_PAD_SIZE != 0
+#error "tapif copies frames without ETH_PAD_SIZE's pad: set it to 0"
+#endif
 
 /* A TUN/TAP file is bound to the network namespace it was opened in, so the
  * open happens inside NETNS (a name under /run/netns, as `ip netns` makes).
@@ -135,7 +143,9 @@ tapif_init(struct netif *netif)
   return ERR_OK;
 }
 
-/** Feeds every frame waiting on the TAP device to lwIP. */
+/** Feeds every frame waiting on the TAP device to lwIP, each with its sum
+ * from the IP header on, taken while it is copied (LWIP_CHECKSUM_CHECK_PER_PBUF:
+ * lwIP verifies its checksums from that sum). */
 void
 tapif_poll(struct netif *netif)
 {
@@ -155,7 +165,7 @@ tapif_poll(struct netif *netif)
       tap->rx_drops++; /* out of pool pbufs: dropped, as a NIC would */
       continue;
     }
-    pbuf_take(p, frame, (u16_t)len);
+    fastsum_netif_take(p, frame, (u16_t)len, SIZEOF_ETH_HDR);
     if (netif->input(p, netif) != ERR_OK) {
       pbuf_free(p);
     }

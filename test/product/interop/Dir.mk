@@ -9,21 +9,26 @@
 # exits 77, which the target passes on as a skip (make itself would turn a
 # failing recipe into status 2), so `make test` stays green for non-root users.
 
-PKGS_interop := iproute2 tshark iputils-ping ethtool python3 procps
+PKGS_interop := iproute2 tshark iputils-ping ethtool python3 procps nftables
 GOAL_AREAS_interop := host patches interop
 GOAL_AREAS_interop-pristine := host patches interop
 
 TAPDEMO_SRC := contrib/tapdemo/tapdemo.c contrib/tapdemo/tapif.c contrib/tapdemo/iperf.c \
-  $(TEST_COMMON_SERVICES_SRC)
+  $(TEST_COMMON_SERVICES_SRC) $(FASTSUM_NETIF_SRC)
+# tapif.c gives lwIP each frame's sum (LWIP_CHECKSUM_CHECK_PER_PBUF 1,
+# contrib/tapdemo/lwipopts.h); with this lwIP verifies in software, and on
+# the pristine tree, which lacks the option, it must be set so.
+TAPDEMO_SOFTWARE_CHECK := -DLWIP_CHECKSUM_CHECK_PER_PBUF=0
 # lwIP's iperf 2 server (tapdemo --iperf, make interop-iperf)
 TAPDEMO_TREE_SRC := src/apps/lwiperf/lwiperf.c
 
 # Per lwIP version the programs (mk/programs.mk) interop/KEY on the patched
-# tree, interop/KEY-pristine, and interop/KEY-ipv6: the patched one with
-# IPv6 as well (contrib/tapdemo/lwipopts.h). `make interop-NAME` runs
-# test/product/interop/run.sh on interop/NAME, `make interop-KEY-ipv6` its
-# IPv6 checks (run.sh -6) on interop/KEY-ipv6. fastsum is lwIP's checksum:
-# the host library, linked after liblwip.a.
+# tree, interop/KEY-pristine, interop/KEY-ipv6: the patched one with IPv6
+# as well (contrib/tapdemo/lwipopts.h), and interop/KEY-software: the
+# patched one verifying in software (make interop-corrupt).
+# `make interop-NAME` runs test/product/interop/run.sh on interop/NAME,
+# `make interop-KEY-ipv6` its IPv6 checks (run.sh -6) on interop/KEY-ipv6.
+# fastsum is lwIP's checksum: the host library, linked after liblwip.a.
 # $(call tapdemo_program,NAME,TREE,CFLAGS)
 define tapdemo_program
 PROGRAMS += $1
@@ -35,11 +40,12 @@ $1_LIBS := $(FASTSUM_LIB)
 endef
 define interop_programs
 $(call tapdemo_program,interop/$k,$k-patched)
-$(call tapdemo_program,interop/$k-pristine,$k)
+$(call tapdemo_program,interop/$k-pristine,$k,$(TAPDEMO_SOFTWARE_CHECK))
 $(call tapdemo_program,interop/$k-ipv6,$k-patched,-DTAPDEMO_IPV6)
+$(call tapdemo_program,interop/$k-software,$k-patched,$(TAPDEMO_SOFTWARE_CHECK))
 endef
 $(foreach k,$(LWIP_KEYS),$(eval $(interop_programs)))
-ALL_TARGETS += $(foreach k,$(LWIP_KEYS),$(BUILD)/interop/$k/prog $(BUILD)/interop/$k-ipv6/prog)
+ALL_TARGETS += $(foreach k,$(LWIP_KEYS),$(foreach b,$k $k-ipv6 $k-software,$(BUILD)/interop/$b/prog))
 
 interop-%: $(BUILD)/interop/%/prog
 	$(Q)rc=0; $(TOP)/test/product/interop/run.sh $< $(BUILD)/interop/$*/run || rc=$$?; \
@@ -49,8 +55,18 @@ interop-%-ipv6: $(BUILD)/interop/%-ipv6/prog
 	$(Q)rc=0; $(TOP)/test/product/interop/run.sh -6 $< $(BUILD)/interop/$*-ipv6/run || rc=$$?; \
 	  [ $$rc = 0 ] || [ $$rc = 77 ] || exit $$rc
 
+# interop-corrupt-KEY (corrupt.sh): the kernel corrupts some of the frames
+# it sends, and interop/KEY must drop what interop/KEY-software drops, as
+# many as tshark finds bad.
+INTEROP_CORRUPT_RUNS := $(addprefix interop-corrupt-,$(LWIP_KEYS))
+.PHONY: interop-corrupt $(INTEROP_CORRUPT_RUNS)
+$(INTEROP_CORRUPT_RUNS): interop-corrupt-%: $(BUILD)/interop/%/prog $(BUILD)/interop/%-software/prog
+	$(Q)rc=0; $(TOP)/test/product/interop/corrupt.sh $(BUILD)/interop/$*/corrupt $^ || rc=$$?; \
+	  [ $$rc = 0 ] || [ $$rc = 77 ] || exit $$rc
+interop-corrupt: $(INTEROP_CORRUPT_RUNS) ## the kernel corrupts ICMP and UDP on their way to lwIP: lwIP with the frames' sums drops what software verification drops, what tshark finds bad (root)
+
 .PHONY: interop interop-pristine
-interop: $(addprefix interop-,$(LWIP_KEYS)) $(addprefix interop-,$(addsuffix -ipv6,$(LWIP_KEYS))) interop-iperf ## the Linux kernel as peer over TAP: ping, UDP, TCP, forwarding, IPv4 and IPv6, iperf against lwiperf, checksums by tshark (root)
+interop: $(addprefix interop-,$(LWIP_KEYS)) $(addprefix interop-,$(addsuffix -ipv6,$(LWIP_KEYS))) interop-corrupt interop-iperf ## the Linux kernel as peer over TAP: ping, UDP, TCP, forwarding, IPv4 and IPv6, corrupted frames, iperf against lwiperf, checksums by tshark (root)
 interop-pristine: $(addprefix interop-,$(addsuffix -pristine,$(LWIP_KEYS))) ## the same on the unpatched trees (2.2.1 forwarding fails)
 
 # As root this is the real run; otherwise each version prints its skip line.
@@ -69,9 +85,10 @@ TEST_TARGETS += interop-checksums-awk
 # iperf against lwiperf (iperf.sh, docs/interop.md): tapdemo
 # with lwIP's iperf 2 server, built the same way three times for the default
 # lwIP version: stock (the pristine tree, lwIP's checksum), patched
-# (the patched tree, lwIP's checksum) and fastsum (the patched tree with
-# fastsum). The kernel's `iperf -c` is the client. Root only, like interop;
-# part of `make interop`.
+# (the patched tree, lwIP's checksum, verifying in software) and fastsum
+# (the patched tree with fastsum, which also takes the frames' sums). The
+# kernel's `iperf -c` is the client. Root only, like interop; part of
+# `make interop`.
 #
 #   make interop-iperf                   timed runs of 3 s each way
 #   make interop-iperf IPERF_SECONDS=10  longer timed runs, a steadier table
@@ -84,8 +101,8 @@ IPERF_RUNS ?= 3
 IPERF_SECONDS ?= 3
 # The programs iperf/BUILD (mk/programs.mk): interop's tapdemo on the default
 # lwIP version.
-$(eval $(call tapdemo_program,iperf/stock,$(LWIP_DEFAULT),-DTAPDEMO_LWIP_CHKSUM))
-$(eval $(call tapdemo_program,iperf/patched,$(LWIP_DEFAULT)-patched,-DTAPDEMO_LWIP_CHKSUM))
+$(eval $(call tapdemo_program,iperf/stock,$(LWIP_DEFAULT),-DTAPDEMO_LWIP_CHKSUM $(TAPDEMO_SOFTWARE_CHECK)))
+$(eval $(call tapdemo_program,iperf/patched,$(LWIP_DEFAULT)-patched,-DTAPDEMO_LWIP_CHKSUM $(TAPDEMO_SOFTWARE_CHECK)))
 $(eval $(call tapdemo_program,iperf/fastsum,$(LWIP_DEFAULT)-patched))
 IPERF_BUILDS := stock patched fastsum
 # iperf.sh checks lwIP's lwiperf: the bytes it reports and how. NXP's fork

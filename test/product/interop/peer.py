@@ -59,7 +59,8 @@ def udp_echo(args):
     failed), each retry a line "retry ..." on stdout: for a link that loses
     frames before lwIP (an emulated board's controller). The late echo of a
     datagram sent again since is taken once and counted; any other datagram
-    fails."""
+    fails. With --lossy a datagram without an echo is counted, not sent
+    again, and its late echo taken: for a link that corrupts frames."""
     sock = socket.socket(family(args.host), socket.SOCK_DGRAM)
     # Let the kernel fragment on its own side instead of probing the path MTU
     # (IPv6: a datagram too big for the path is always fragmented at the source).
@@ -68,7 +69,7 @@ def udp_echo(args):
     sock.connect((args.host, args.port))
     rng = random.Random(args.seed)
     failures = []
-    echoed = retries = late = 0
+    echoed = retries = late = lost = 0
     unanswered = set()  # payloads sent again since, whose echo may still come
 
     def echo_of(data):
@@ -102,6 +103,10 @@ def udp_echo(args):
             if result is True:
                 echoed += 1
                 break
+            if args.lossy and result.startswith("no echo"):
+                lost += 1
+                unanswered.add(data)
+                break
             if not result.startswith("no echo") or attempt == allowed:
                 failures.append(f"{size}: {result}" + (f" (after {attempt} retries)" if attempt else ""))
                 allowed = 0
@@ -111,6 +116,8 @@ def udp_echo(args):
             unanswered.add(data)
             print(f"retry udp echo of {size} bytes: {result} (retry {attempt} of {args.retries})", flush=True)
     again = f", {retries} retries ({late} late echoes)" if args.retries else ""
+    if args.lossy:
+        again = f", {lost} unanswered ({late} late echoes)"
     print(f"udp echo via {where(args.host, args.port)}: {echoed}/{len(args.sizes)} datagrams "
           f"of {min(args.sizes)}..{max(args.sizes)} bytes ({sum(args.sizes)} in all) "
           f"echoed unchanged{again}")
@@ -293,6 +300,7 @@ def main():
         if name == "udp-echo":
             p.add_argument("--sizes", type=sizes_arg, required=True)
             p.add_argument("--retries", type=count_arg, default=0, help="sends of a datagram again, per size")
+            p.add_argument("--lossy", action="store_true", help="a datagram without an echo is counted, not failed")
         if name in ("tcp-echo", "tcp-discard"):
             p.add_argument("--bytes", type=int, required=True)
         if name == "serve":
