@@ -19,9 +19,15 @@
  * payload goes to and from the FIFO by aligned word accesses. A pbuf that
  * does not start on a word address (a PBUF_REF, a chain's later link) is
  * moved a byte at a time: nothing here makes an unaligned access.
+ *
+ * Every byte of a received frame passes through the CPU once, so the frame
+ * is summed on its way into the pbufs and lwIP verifies its checksums from
+ * that sum (fastsum_netif.h, LWIP_CHECKSUM_CHECK_PER_PBUF) instead of
+ * reading the frame again.
  */
 #include "lan9118if.h"
 
+#include "fastsum_netif.h"
 #include "lwip/etharp.h"
 #include "lwip/pbuf.h"
 #include "netif/ethernet.h"
@@ -268,12 +274,19 @@ lan9118if_linkoutput(struct netif *netif, struct pbuf *p)
 }
 
 /* Reads WORDS words of the RX data FIFO into the chain P (P->tot_len bytes,
- * the rest of the words dropped). */
-static void
+ * the rest of the words dropped) and returns the sum of the bytes stored:
+ * 32-bit words of memory (a FIFO word as it is stored, little-endian), the
+ * carries kept in the upper half. Summed as 32-bit words, the bytes pair up
+ * as they do in 16-bit words from P's first byte on (2^16 is 1 in one's
+ * complement arithmetic), which is the sum fastsum_netif_set_complete()
+ * takes. The bytes after P->tot_len (the FCS) are not in it. */
+static u64_t
 rx_fifo_read(struct lan9118if *lan, struct pbuf *p, u32_t words)
 {
   struct pbuf *q;
+  u64_t sum = 0;
   u32_t word = 0;
+  u32_t rest = p->tot_len; /* bytes not stored yet */
   unsigned have = 0; /* bytes of word not stored yet */
 
   for (q = p; q != NULL; q = q->next) {
@@ -282,8 +295,10 @@ rx_fifo_read(struct lan9118if *lan, struct pbuf *p, u32_t words)
 
     while (left > 0) {
       if (have == 0 && ((uintptr_t)dst & 3) == 0) {
-        for (; left >= 4; left -= 4, dst += 4) {
-          *(u32_t *)dst = REG(lan, RX_DATA_FIFO);
+        for (; left >= 4; left -= 4, dst += 4, rest -= 4) {
+          word = REG(lan, RX_DATA_FIFO);
+          *(u32_t *)dst = word;
+          sum += word;
           words--;
         }
         if (left == 0) {
@@ -294,16 +309,21 @@ rx_fifo_read(struct lan9118if *lan, struct pbuf *p, u32_t words)
         word = REG(lan, RX_DATA_FIFO);
         words--;
         have = 4;
+        /* the bytes of this word that are stored: all, or the frame's last
+         * ones (the FCS follows) */
+        sum += rest >= 4 ? word : word & ((1UL << (8 * rest)) - 1);
       }
       *dst++ = (u8_t)word;
       word >>= 8;
       have--;
       left--;
+      rest--;
     }
   }
   while (words-- > 0) {
     (void)REG(lan, RX_DATA_FIFO); /* the FCS */
   }
+  return sum;
 }
 
 /* Drops the frame of WORDS words at the head of the RX data FIFO: read
@@ -328,6 +348,7 @@ lan9118if_poll(struct netif *netif)
     u32_t length = RX_STS_LENGTH(status); /* frame and FCS */
     u32_t words = (ETH_PAD_SIZE + length + 3) / 4;
     struct pbuf *p = NULL;
+    u64_t sum;
 
     lan->rx_frames++;
     frames++;
@@ -341,7 +362,17 @@ lan9118if_poll(struct netif *netif)
       rx_fifo_skip(lan, words);
       continue;
     }
-    rx_fifo_read(lan, p, words);
+    sum = rx_fifo_read(lan, p, words);
+    /* to 32 bits, the carries added back in; the frame's sum from the IP
+     * header on, the pad and the Ethernet header taken out */
+    sum = (sum & 0xffffffffUL) + (sum >> 32);
+    sum = (sum & 0xffffffffUL) + (sum >> 32);
+    fastsum_netif_set_complete(p, (u32_t)sum, SIZEOF_ETH_HDR);
+#if LWIP_CHECKSUM_CHECK_PER_PBUF
+    if ((p->chksum_flags & PBUF_CHKSUM_COMPLETE) != 0) {
+      lan->rx_complete++;
+    }
+#endif
     if (netif->input(p, netif) != ERR_OK) {
       pbuf_free(p);
     }

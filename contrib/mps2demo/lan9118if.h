@@ -16,10 +16,10 @@
 struct lan9118if {
   uintptr_t base;   /**< address of the register block (set before netif_add) */
   u16_t mtu;        /**< IP MTU of the netif (set before netif_add) */
-  /** what the driver did: frames read and handed to lwIP, read but dropped
-   * (receive error, no pbuf), written to the transmit FIFO, reported
-   * failed by the controller or not written (no room) */
-  unsigned long rx_frames, rx_drops, tx_frames, tx_errors;
+  /** what the driver did: frames read, read but dropped (receive error, no
+   * pbuf), handed to lwIP with their complete sum, written to the transmit
+   * FIFO, reported failed by the controller or not written (no room) */
+  unsigned long rx_frames, rx_drops, rx_complete, tx_frames, tx_errors;
 };
 
 /* netif_add() init callback; netif->state is a struct lan9118if with base

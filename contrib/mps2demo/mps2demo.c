@@ -15,6 +15,7 @@
 #include "lwip/init.h"
 #include "lwip/ip4_addr.h"
 #include "lwip/netif.h"
+#include "lwip/stats.h"
 #include "lwip/timeouts.h"
 #include "netif/ethernet.h"
 
@@ -268,9 +269,14 @@ main(int argc, char **argv)
   netif_remove(&netif);
   printf("mps2demo: stopped (%s); %s: rx %lu frames (%lu dropped), tx %lu (%lu errors); "
          "udp echoed %lu datagrams, %lu bytes (%lu send errors); tcp %lu connections, "
-         "echoed %lu bytes, discarded %lu bytes; the controller counted %lu frames lost (RX_DROP)\n",
+         "echoed %lu bytes, discarded %lu bytes; the controller counted %lu frames lost (RX_DROP); "
+         "%lu frames with a complete sum; lwIP received %lu IPv4 packets, checksum errors: "
+         "IP %lu, ICMP %lu, UDP %lu, TCP %lu\n",
          why, name, lan.rx_frames, lan.rx_drops, lan.tx_frames, lan.tx_errors,
          service_counts.udp_datagrams, service_counts.udp_bytes, service_counts.udp_errors,
-         service_counts.tcp_connections, service_counts.tcp_echoed, service_counts.tcp_discarded, lost);
+         service_counts.tcp_connections, service_counts.tcp_echoed, service_counts.tcp_discarded, lost,
+         lan.rx_complete, (unsigned long)lwip_stats.ip.recv, (unsigned long)lwip_stats.ip.chkerr,
+         (unsigned long)lwip_stats.icmp.chkerr, (unsigned long)lwip_stats.udp.chkerr,
+         (unsigned long)lwip_stats.tcp.chkerr);
   return 0;
 }

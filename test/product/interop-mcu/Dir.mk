@@ -4,8 +4,11 @@
 # fastsum bare metal on an MPS2 board under qemu-system-arm, behind the
 # board's LAN9118 Ethernet controller, the board's TAP device in the
 # kernel's namespace (docs/interop.md). test/product/interop-mcu/qemu.sh
-# starts the board the way run.sh starts tapdemo. Root only, as interop: a
-# non-root run prints one line per board and is skipped.
+# starts the board the way run.sh starts tapdemo; after a passed run,
+# complete-sums.sh checks by the board's report that lwIP got every frame
+# with its complete sum (LWIP_CHECKSUM_CHECK_PER_PBUF) and counted no bad
+# checksum. Root only, as interop: a non-root run prints one line per board
+# and is skipped.
 #
 #   make interop-mcu                 Cortex-M3, M4 and M33 (the other lwIP versions on M3)
 #   make interop-mcu-KEY-CORE        one board and lwIP version (interop-mcu-lwip-2.1.3-cortex-m4)
@@ -18,7 +21,8 @@ INTEROP_MCU_CORES := cortex-m3 cortex-m4 cortex-m33
 INTEROP_MCU_BOARD_cortex-m3 := AN385
 INTEROP_MCU_BOARD_cortex-m4 := AN386
 INTEROP_MCU_BOARD_cortex-m33 := AN505
-INTEROP_MCU_SRC := contrib/mps2demo/mps2demo.c contrib/mps2demo/lan9118if.c $(TEST_COMMON_SERVICES_SRC) $(FASTSUM_SRC)
+INTEROP_MCU_SRC := contrib/mps2demo/mps2demo.c contrib/mps2demo/lan9118if.c $(TEST_COMMON_SERVICES_SRC) $(FASTSUM_SRC) \
+  $(FASTSUMNETIFFILES)
 
 # The programs interop/mcu-KEY-CORE (mk/programs.mk): the ELF image, built
 # with picolibc and the start-up of the bare-metal tests (unaligned
@@ -41,7 +45,8 @@ INTEROP_MCU_RUNS := $(foreach k,$(LWIP_KEYS),$(foreach c,$(INTEROP_MCU_CORES),in
 $(INTEROP_MCU_RUNS): interop-mcu-%: $(BUILD)/interop/mcu-%/prog
 	$(Q)rc=0; INTEROP_EMULATOR='$(interop/mcu-$*_EMULATOR)' \
 	  $(TOP)/test/product/interop/run.sh -1 $< $(BUILD)/interop/mcu-$*/run || rc=$$?; \
-	  [ $$rc = 0 ] || [ $$rc = 77 ] || exit $$rc
+	  [ $$rc = 0 ] || [ $$rc = 77 ] || exit $$rc; \
+	  [ $$rc = 77 ] || $(TOP)/test/product/interop-mcu/complete-sums.sh $(BUILD)/interop/mcu-$*/run
 
 # make interop-mcu: every board on the default lwIP version, the other
 # versions on the first board.
