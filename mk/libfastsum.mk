@@ -9,6 +9,8 @@ FASTSUM_SRC := $(FASTSUMFILES)
 # the table of every path, and the private header's folder: for tests and
 # benchmarks
 FASTSUM_IMPLS_SRC := $(FASTSUMIMPLSFILES)
+# the receive helper for netif drivers: built against lwIP
+FASTSUM_NETIF_SRC := $(FASTSUMNETIFFILES)
 FASTSUM_PRIVATE_CFLAGS := -Isrc -Isrc/include
 FASTSUM_HEADERS := $(wildcard src/include/*.h src/*.h)
 
