@@ -5,8 +5,9 @@
 #
 # test/measure/packets/rows.c: the rows (a TCP segment received and
 # acknowledged, TCP and UDP sends, UDP receives, an echo request answered,
-# a datagram forwarded and fragmented, one reassembled), on lwIP with the
-# options of test/measure/packets/lwipopts.h; count_packets.c runs them bare metal,
+# a datagram forwarded and fragmented, one reassembled; a TCP segment and a
+# UDP datagram copied by the driver out of its buffer, the copy counted),
+# on lwIP with the options of test/measure/packets/lwipopts.h; count_packets.c runs them bare metal,
 # count-cell.sh counts each row's calls in qemu's instruction log (one
 # cell: one program on one core), packets.sh writes the tables and checks
 # the limits. Per lwIP tree KEY, CORE and configuration, the program
@@ -15,9 +16,15 @@
 #   fastsum                 the patched tree, fastsum hooked in by
 #                           lwip-port/fastsum/lwipopts.h (fastsum_lwipopts.h)
 # and CONFIG-copy, the same with LWIP_CHECKSUM_ON_COPY 1, for the TCP send
-# row. make count-limits (in make test) asserts the limits on
-# PACKETS_LIMIT_KEYS; make bench times the rows on the host
-# (bench_packets.c, the x86_64 column).
+# row; for the copied rows only, fastsum with the receive checksum state
+# (LWIP_CHECKSUM_CHECK_PER_PBUF 1):
+#   fastsum-complete        the driver copies with fastsum_netif_take()
+#   fastsum-checked         the driver marks IPv4 header and transport
+#                           checked, as a MAC that verified them
+# and fastsum-checks-off, fastsum with CHECKSUM_CHECK_* 0 (nothing verified;
+# the ACK's checksums still computed). make count-limits (in make test)
+# asserts the limits on PACKETS_LIMIT_KEYS; make bench times the rows on
+# the host (bench_packets.c, the x86_64 column).
 
 PKGS_packets := gcc-arm-none-eabi binutils-arm-none-eabi picolibc-arm-none-eabi \
   gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf \
@@ -36,12 +43,25 @@ PACKETS_LWIP_SRC := $(addprefix src/core/,init.c def.c inet_chksum.c ip.c mem.c 
 $(foreach k,$(LWIP_KEYS),$(foreach t,$k $k-patched,$(eval $(call lwip_tree_view,$t-packets,$t,$(PACKETS_LWIP_SRC)))))
 
 PACKETS_CONFIGS := stock-alg2 stock-alg3 fastsum
+PACKETS_RX_CONFIGS := fastsum-complete fastsum-checked fastsum-checks-off
+# the builds: every configuration, those of PACKETS_CONFIGS also as CONFIG-copy
+PACKETS_BUILDS := $(PACKETS_CONFIGS) $(addsuffix -copy,$(PACKETS_CONFIGS)) $(PACKETS_RX_CONFIGS)
+packets_config_of = $(patsubst %-copy,%,$1)
+packets_variant_of = $(if $(filter %-copy,$1),-copy)
 # $(call packets_tree_of,KEY,CONFIG): the view a configuration builds
-packets_tree_of = $1$(if $(filter fastsum,$2),-patched)-packets
+packets_tree_of = $1$(if $(filter fastsum%,$2),-patched)-packets
 PACKETS_CFLAGS_stock-alg2 := -DLWIP_CHKSUM_ALGORITHM=2
 PACKETS_CFLAGS_stock-alg3 := -DLWIP_CHKSUM_ALGORITHM=3
 PACKETS_CFLAGS_fastsum := -I$(TOP)/lwip-port/fastsum -I$(TOP)/src/include
 PACKETS_SRCS_fastsum := $(FASTSUM_SRC)
+PACKETS_CFLAGS_fastsum-complete := $(PACKETS_CFLAGS_fastsum) -DLWIP_CHECKSUM_CHECK_PER_PBUF=1 \
+  -DPACKETS_RX=PACKETS_RX_COMPLETE
+PACKETS_SRCS_fastsum-complete := $(FASTSUM_SRC) $(FASTSUM_NETIF_SRC)
+PACKETS_CFLAGS_fastsum-checked := $(PACKETS_CFLAGS_fastsum) -DLWIP_CHECKSUM_CHECK_PER_PBUF=1 \
+  -DPACKETS_RX=PACKETS_RX_CHECKED
+PACKETS_SRCS_fastsum-checked := $(FASTSUM_SRC)
+PACKETS_CFLAGS_fastsum-checks-off := $(PACKETS_CFLAGS_fastsum) $(foreach p,IP UDP TCP ICMP,-DCHECKSUM_CHECK_$p=0)
+PACKETS_SRCS_fastsum-checks-off := $(FASTSUM_SRC)
 PACKETS_CFLAGS_copy := -DLWIP_CHECKSUM_ON_COPY=1
 # Sections per function and data object, collected at link time: as the
 # SDKs build.
@@ -72,8 +92,8 @@ packets/$1/$2/$3$4_AR := $(patsubst %-gcc,%-ar,$(firstword $(call baremetal_cc,$
 packets/$1/$2/$3$4_LIBS := $(if $(BAREMETAL_BOARD_$2),$(call baremetal_board,$2)) \
   $(call baremetal_ldflags,$(call packets_board,$2)) -Wl,--gc-sections
 endef
-$(foreach k,$(LWIP_KEYS),$(foreach c,$(PACKETS_CORES),$(foreach f,$(PACKETS_CONFIGS),\
-  $(eval $(call packets_program,$k,$c,$f,))$(eval $(call packets_program,$k,$c,$f,-copy)))))
+$(foreach k,$(LWIP_KEYS),$(foreach c,$(PACKETS_CORES),$(foreach b,$(PACKETS_BUILDS),\
+  $(eval $(call packets_program,$k,$c,$(call packets_config_of,$b),$(call packets_variant_of,$b))))))
 
 # The host's builds for make bench, packets-bench/KEY/BUILD: the same
 # rows timed (bench_packets.c, test/measure/bench/bench.c's clock).
@@ -86,22 +106,25 @@ packets-bench/$1/$2$3_CFLAGS = $(PACKETS_CFLAGS_$2) $(PACKETS_CFLAGS_$(3:-%=%)) 
   -I$(TOP)/test/measure/bench $$(CHECK_CFLAGS) -DPACKETS_BUILD='"$2$3"' -DBENCH_CFLAGS='"$(OPT_CFLAGS)"'
 packets-bench/$1/$2$3_LIBS = -Wl,--gc-sections $$(CHECK_LIBS)
 endef
-$(foreach k,$(LWIP_KEYS),$(foreach f,$(PACKETS_CONFIGS),\
-  $(eval $(call packets_bench_program,$k,$f,))$(eval $(call packets_bench_program,$k,$f,-copy))))
+$(foreach k,$(LWIP_KEYS),$(foreach b,$(PACKETS_BUILDS),\
+  $(eval $(call packets_bench_program,$k,$(call packets_config_of,$b),$(call packets_variant_of,$b)))))
 
 # The cells: each program's rows counted on its core
 # (test/measure/packets/count-cell.sh), DIR/KEY/CORE/BUILD.counts; a cell is
 # counted again only when its program or the counting changes.
 PACKETS_ROWS := tcp-rx-1460 tcp-rx-536 tcp-tx-1460 udp-rx-64 udp-rx-1472 udp-tx-64 udp-tx-1472 \
   icmp-echo-56 forward-1500 forward-576 reass-4000
+PACKETS_ROWS_copied := copied-tcp-rx-1460 copied-udp-rx-1472
 PACKETS_ROWS_copy := tcp-tx-1460
-PACKETS_BUILDS := $(PACKETS_CONFIGS) $(addsuffix -copy,$(PACKETS_CONFIGS))
+# $(call packets_rows_of,BUILD): the rows a build counts
+packets_rows_of = $(if $(filter %-copy,$1),$(PACKETS_ROWS_copy),\
+  $(if $(filter $(PACKETS_CONFIGS),$1),$(PACKETS_ROWS)) $(PACKETS_ROWS_copied))
 PACKETS_COUNTING := test/measure/packets/count-cell.sh test/measure/count/trace.sh test/measure/count/cycles.awk
 define packets_cell
 $(PACKETS_DIR)/$1/$2/$3.counts: $(BUILD)/packets/$1/$2/$3/prog $(PACKETS_COUNTING)
 	@mkdir -p $$(@D)
 	$$(Q)test/measure/packets/count-cell.sh $2 $(BAREMETAL_MACHINE_$(call packets_board,$2)) $$< \
-	  $(if $(filter %-copy,$3),$(PACKETS_ROWS_copy),$(PACKETS_ROWS)) >$$@.tmp && mv $$@.tmp $$@
+	  $(call packets_rows_of,$3) >$$@.tmp && mv $$@.tmp $$@
 endef
 $(foreach k,$(LWIP_KEYS),$(foreach c,$(PACKETS_CORES),$(foreach b,$(PACKETS_BUILDS),\
   $(eval $(call packets_cell,$k,$c,$b)))))
@@ -134,7 +157,7 @@ bench-packets: $$(TIMED_PROGRAMS)
 	$(Q)$(firstword $(PACKETS_BENCH_PROGS)) --machine >$(PACKETS_BENCH_DIR)/machine.txt
 	$(Q)$(foreach k,$(PACKETS_KEYS),: >$(PACKETS_BENCH_DIR)/$k.csv.tmp && \
 	  $(foreach b,$(PACKETS_BUILDS),$(BUILD)/packets-bench/$k/$b/prog \
-	    $(if $(filter %-copy,$b),$(PACKETS_ROWS_copy),$(PACKETS_ROWS)) >>$(PACKETS_BENCH_DIR)/$k.csv.tmp &&) \
+	    $(call packets_rows_of,$b) >>$(PACKETS_BENCH_DIR)/$k.csv.tmp &&) \
 	  mv $(PACKETS_BENCH_DIR)/$k.csv.tmp $(PACKETS_BENCH_DIR)/$k.csv &&) true
 	@echo "bench-packets: ticks per packet in $(PACKETS_BENCH_DIR); make count-packets puts them beside the counts"
 bench: bench-packets

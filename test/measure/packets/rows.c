@@ -17,6 +17,21 @@
 #include "lwip/udp.h"
 #include "netif/ethernet.h"
 
+/* How the driver of the copied rows hands lwIP a frame it copies out of
+ * its receive buffer (test/measure/packets/Dir.mk sets it per build):
+ * pbuf_take(), lwIP verifying the checksums; fastsum_netif_take(), summing
+ * as it copies (the complete sum); pbuf_take() and the marks of a MAC that
+ * verified the IPv4 header and transport checksums. */
+#define PACKETS_RX_TAKE     0
+#define PACKETS_RX_COMPLETE 1
+#define PACKETS_RX_CHECKED  2
+#ifndef PACKETS_RX
+#define PACKETS_RX PACKETS_RX_TAKE
+#endif
+#if PACKETS_RX == PACKETS_RX_COMPLETE
+#include "fastsum_netif.h"
+#endif
+
 /* Netif A (192.168.1.1/24, the default) and B (10.0.0.1/24), a peer host
  * on each link. */
 #define ADDR_A      PKT_ADDR(192, 168, 1, 1)
@@ -80,6 +95,13 @@ static struct tcp_pcb *conns[CONNS];
 static struct tcp_pcb *conn;
 /* the length of the application's next send */
 static u16_t send_len;
+
+/* The driver's receive buffer (word-aligned, as a DMA descriptor's), the
+ * frame in it and the pool pbuf allocated for it: the frame of a copied
+ * row, copied in the measured call. */
+static u32_t rx_buffer[(FRAME_MAX + 3) / 4];
+static u16_t rx_len;
+static struct pbuf *rx_pbuf;
 
 /* The driver: counts each frame and discards it (with keep_frames, after
  * copying it for packets_check()). */
@@ -171,18 +193,49 @@ udp_send_datagram(void)
   return err;
 }
 
+/* The driver receiving the frame in rx_buffer, from its copy into the
+ * pool pbuf until lwIP returns (the measured call of a copied row). */
+static err_t
+driver_receive(void)
+{
+#if PACKETS_RX == PACKETS_RX_COMPLETE
+  err_t err = fastsum_netif_take(rx_pbuf, rx_buffer, rx_len, SIZEOF_ETH_HDR);
+#else
+  err_t err = pbuf_take(rx_pbuf, rx_buffer, rx_len);
+#endif
+#if PACKETS_RX == PACKETS_RX_CHECKED
+  pbuf_chksum_set_checked(rx_pbuf, PBUF_CHKSUM_CHECKED_IP | PBUF_CHKSUM_CHECKED_TRANSPORT);
+#endif
+  if (err != ERR_OK) {
+    pbuf_free(rx_pbuf);
+    return err;
+  }
+  return net[SIDE_A].input(rx_pbuf, &net[SIDE_A]);
+}
+
 /* ---- frames ---------------------------------------------------------------- */
 
-/* A frame of len bytes as a driver receives it: in a pool pbuf. */
+/* A frame of len bytes as a driver receives it: in a pool pbuf, copied
+ * there before the call; or, copied, in the driver's buffer, the pool pbuf
+ * allocated, the copy part of the call (driver_receive()). */
 static int
-input_call(struct packets_call *call, int side, const u8_t *frame, size_t len)
+input_call(struct packets_call *call, int side, const u8_t *frame, size_t len, int copied)
 {
-  call->netif = &net[side];
-  call->send = NULL;
-  call->frame = pbuf_alloc(PBUF_RAW, (u16_t)len, PBUF_POOL);
-  if (call->frame == NULL || pbuf_take(call->frame, frame, (u16_t)len) != ERR_OK) {
+  struct pbuf *p = pbuf_alloc(PBUF_RAW, (u16_t)len, PBUF_POOL);
+  if (p == NULL || (!copied && pbuf_take(p, frame, (u16_t)len) != ERR_OK)) {
     printf("error: no pool pbuf for a frame of %u bytes\n", (unsigned)len);
     return 0;
+  }
+  call->netif = &net[side];
+  if (copied) {
+    memcpy(rx_buffer, frame, len);
+    rx_len = (u16_t)len;
+    rx_pbuf = p;
+    call->frame = NULL;
+    call->send = driver_receive;
+  } else {
+    call->frame = p;
+    call->send = NULL;
   }
   return 1;
 }
@@ -237,9 +290,10 @@ tcp_message(u16_t sport, u16_t dport, size_t n)
   return hlen + n;
 }
 
-/* The frames build() makes, arriving at netif A; built once a row. */
+/* The frames build() makes, arriving at netif A; built once a row. Copied
+ * (input_call()): one frame only, the driver has one buffer. */
 static int
-received(struct packets_call *calls, frames_builder *build)
+received(struct packets_call *calls, frames_builder *build, int copied)
 {
   int i;
   if (built != build) {
@@ -247,7 +301,7 @@ received(struct packets_call *calls, frames_builder *build)
     built = frames_built > 0 ? build : NULL;
   }
   for (i = 0; i < frames_built; i++) {
-    if (!input_call(&calls[i], SIDE_A, frames[i], frame_len[i])) {
+    if (!input_call(&calls[i], SIDE_A, frames[i], frame_len[i], copied)) {
       return 0;
     }
   }
@@ -255,9 +309,11 @@ received(struct packets_call *calls, frames_builder *build)
 }
 
 /* A segment from the peer on a connection: its flags, n bytes of data
- * (with SYN, the 4 bytes of the option announcing mss). */
+ * (with SYN, the 4 bytes of the option announcing mss); copied as
+ * input_call(). */
 static int
-tcp_segment_call(struct packets_call *call, const struct tcp_pcb *pcb, u8_t flags, size_t n, u16_t mss)
+tcp_segment_call(struct packets_call *call, const struct tcp_pcb *pcb, u8_t flags, size_t n, u16_t mss,
+                 int copied)
 {
   size_t len = tcp_message(PEER_TCP_PORT, pcb->local_port, n);
   pkt_put32(transport + 4, (flags & TCP_SYN) ? PEER_TCP_ISS : pcb->rcv_nxt);
@@ -270,7 +326,7 @@ tcp_segment_call(struct packets_call *call, const struct tcp_pcb *pcb, u8_t flag
     transport[21] = 4;
     pkt_put16(transport + 22, mss);
   }
-  return input_call(call, SIDE_A, segment, ip_frame(segment, IP_PROTO_TCP, ADDR_A, len));
+  return input_call(call, SIDE_A, segment, ip_frame(segment, IP_PROTO_TCP, ADDR_A, len), copied);
 }
 
 /* Hands a frame to lwIP outside what is measured. */
@@ -298,7 +354,7 @@ tcp_settled(struct tcp_pcb *pcb)
   if (conn->unacked == NULL) {
     return 1;
   }
-  if (!tcp_segment_call(&ack, conn, TCP_ACK, 0, 0) || !input_now(&ack)) {
+  if (!tcp_segment_call(&ack, conn, TCP_ACK, 0, 0, 0) || !input_now(&ack)) {
     return 0;
   }
   if (conn->unacked != NULL) {
@@ -314,13 +370,13 @@ tcp_settled(struct tcp_pcb *pcb)
  * delivered to the recv callback, and its ACK: the second segment of a pair (TF_ACK_DELAY
  * set by the first), which lwIP acknowledges at once (TF_ACK_NOW). */
 static int
-tcp_receive(struct packets_call *calls, size_t n)
+tcp_receive(struct packets_call *calls, size_t n, int copied)
 {
   if (!tcp_settled(conns[n < TCP_MSS])) {
     return 0;
   }
   tcp_set_flags(conn, TF_ACK_DELAY);
-  return tcp_segment_call(&calls[0], conn, TCP_ACK | TCP_PSH, n, 0);
+  return tcp_segment_call(&calls[0], conn, TCP_ACK | TCP_PSH, n, 0, copied);
 }
 
 /* tcp_write (copied) and tcp_output of n bytes. */
@@ -351,13 +407,21 @@ udp_transmit(struct packets_call *calls, u16_t n)
 static int
 tcp_receive_1460(struct packets_call *calls)
 {
-  return tcp_receive(calls, 1460);
+  return tcp_receive(calls, 1460, 0);
 }
 
 static int
 tcp_receive_536(struct packets_call *calls)
 {
-  return tcp_receive(calls, 536);
+  return tcp_receive(calls, 536, 0);
+}
+
+/* The rows of a driver that copies the frame: the count starts at its copy
+ * (driver_receive()). */
+static int
+tcp_receive_1460_copied(struct packets_call *calls)
+{
+  return tcp_receive(calls, 1460, 1);
 }
 
 static int
@@ -376,7 +440,7 @@ udp_64(void)
 static int
 udp_receive_64(struct packets_call *calls)
 {
-  return received(calls, udp_64);
+  return received(calls, udp_64, 0);
 }
 
 static int
@@ -389,7 +453,13 @@ udp_1472(void)
 static int
 udp_receive_1472(struct packets_call *calls)
 {
-  return received(calls, udp_1472);
+  return received(calls, udp_1472, 0);
+}
+
+static int
+udp_receive_1472_copied(struct packets_call *calls)
+{
+  return received(calls, udp_1472, 1);
 }
 
 static int
@@ -417,7 +487,7 @@ echo_request_56(void)
 static int
 icmp_echo_56(struct packets_call *calls)
 {
-  return received(calls, echo_request_56);
+  return received(calls, echo_request_56, 0);
 }
 
 /* A datagram of 1500 bytes from peer A to peer B, through netif B of the
@@ -434,14 +504,14 @@ static int
 forward_1500(struct packets_call *calls)
 {
   net[SIDE_B].mtu = 1500;
-  return received(calls, udp_1500_to_b);
+  return received(calls, udp_1500_to_b, 0);
 }
 
 static int
 forward_576(struct packets_call *calls)
 {
   net[SIDE_B].mtu = 576;
-  return received(calls, udp_1500_to_b);
+  return received(calls, udp_1500_to_b, 0);
 }
 
 /* A UDP datagram of 4000 bytes in fragments of 1480, 1480 and 1020 data
@@ -465,7 +535,7 @@ udp_4000_fragments(void)
 static int
 reassemble_4000(struct packets_call *calls)
 {
-  return received(calls, udp_4000_fragments);
+  return received(calls, udp_4000_fragments, 0);
 }
 
 static const struct packets_row packets_rows[] = {
@@ -480,6 +550,8 @@ static const struct packets_row packets_rows[] = {
   { "forward-1500", forward_1500, 1, 0, 1 },
   { "forward-576", forward_576, 3, 0, 1 },
   { "reass-4000", reassemble_4000, 0, 4000 - 20 - 8, 0 },
+  { "copied-tcp-rx-1460", tcp_receive_1460_copied, 1, 1460, 0 },
+  { "copied-udp-rx-1472", udp_receive_1472_copied, 0, 1472, 0 },
 };
 
 const struct packets_row *
@@ -513,7 +585,7 @@ learn_peer(int side)
   pkt_put32(a + 14, peer_addr[side]);
   memset(a + 18, 0, ETH_HWADDR_LEN);
   pkt_put32(a + 24, addr[side]);
-  return input_call(&call, side, f, SIZEOF_ETH_HDR + 28) && input_now(&call);
+  return input_call(&call, side, f, SIZEOF_ETH_HDR + 28, 0) && input_now(&call);
 }
 
 int
@@ -560,7 +632,7 @@ packets_setup(void)
     }
     tcp_recv(conns[i], tcp_received);
     if (tcp_connect(conns[i], &peer, PEER_TCP_PORT, tcp_connected) != ERR_OK ||
-        !tcp_segment_call(&syn_ack, conns[i], TCP_SYN | TCP_ACK, 4, conn_mss[i]) || !input_now(&syn_ack)) {
+        !tcp_segment_call(&syn_ack, conns[i], TCP_SYN | TCP_ACK, 4, conn_mss[i], 0) || !input_now(&syn_ack)) {
       return -1;
     }
     if (conns[i]->state != ESTABLISHED || conns[i]->mss != conn_mss[i]) {

@@ -6,8 +6,10 @@
  * the way a driver and an application would: frames built by the packet
  * test's builders (test/product/pktest) in pool pbufs, a TCP connection in
  * the state the row needs. What is measured is a list of calls: a frame
- * handed to its netif's input function, or the application's send; each
- * runs until lwIP returns, every reply frame included. count_packets.c
+ * handed to its netif's input function, the application's send, or (the
+ * copied rows) a driver copying a frame out of its buffer into a pool pbuf
+ * and handing it over; each runs until lwIP returns, every reply frame
+ * included. count_packets.c
  * counts the calls' instructions under qemu, bench_packets.c times them on
  * the host.
  */
@@ -17,8 +19,8 @@
 #include "lwip/netif.h"
 #include "lwip/pbuf.h"
 
-/* One measured call: netif->input(frame, netif), or send() when frame is
- * NULL. */
+/* One measured call: netif->input(frame, netif), or send() (the
+ * application's, the copying driver's) when frame is NULL. */
 struct packets_call {
   struct netif *netif;
   struct pbuf *frame;
