@@ -5,7 +5,7 @@
  * buffer, a FIFO, a read() call): the frame's sum taken while copying and
  * handed to lwIP with the frame, so that lwIP verifies the frame's
  * checksums without reading its bytes again (lwIP patched with this
- * project's series, LWIP_CHECKSUM_CHECK_PER_PBUF 1; docs/patches.md).
+ * project's series, LWIP_CHECKSUM_CHECK_PER_PBUF 1; docs/drivers.md).
  * With that option 0 the functions only copy, or do nothing, so a driver
  * builds either way.
  *
