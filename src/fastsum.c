@@ -21,9 +21,9 @@ fastsum_chksum(const void *data, int len)
 uint16_t
 fastsum_chksum_copy(void *dst, const void *src, uint16_t len)
 {
-#ifdef FASTSUM_ARCH_CHKSUM
-  /* an architecture's sum without a fused copy of its own: after the C
-   * library's memcpy it beats the portable fused copy (make count) */
+#ifdef FASTSUM_COPY_THEN_SUM
+  /* an architecture's sum after the C library's memcpy beats the portable
+   * fused copy (make count) */
   memcpy(dst, src, len);
   return fastsum_chksum(dst, len);
 #else

@@ -110,6 +110,12 @@ extern "C" {
 
 #endif /* FASTSUM_PORTABLE_ONLY */
 
+/* fastsum_chksum_copy is the C library's memcpy and then the sum, where an
+ * architecture has a sum but no fused copy of its own (fastsum.c). */
+#if defined(FASTSUM_ARCH_CHKSUM) && !defined(FASTSUM_ARCH_CHKSUM_COPY)
+#define FASTSUM_COPY_THEN_SUM 1
+#endif
+
 /* ---- The paths ------------------------------------------------------- */
 
 /* Call a path directly only if fastsum_impls lists it (a path with a
