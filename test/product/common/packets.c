@@ -362,6 +362,14 @@ pkt_ext6_opts(uint8_t *out, uint8_t nexth, size_t len)
 }
 
 size_t
+pkt_ext6_routing(uint8_t *out, uint8_t nexth)
+{
+  memset(out, 0, 8);
+  out[0] = nexth;
+  return 8;
+}
+
+size_t
 pkt_fragment6(uint8_t *out, const uint8_t *dgram, size_t off, size_t n, int more, uint32_t id)
 {
   memcpy(out, dgram, IP6_HLEN);

@@ -135,6 +135,9 @@ int pkt_transport_verifies6(const uint8_t *pkt, size_t len);
 /* A Hop-by-Hop or Destination Options header of len bytes (a multiple of
  * 8, at least 8) before a header of type nexth, its options PadN. */
 size_t pkt_ext6_opts(uint8_t *out, uint8_t nexth, size_t len);
+/* A Routing header (8 bytes) before a header of type nexth, of type 0 and
+ * with no segments left: passed over, as any type with none left. */
+size_t pkt_ext6_routing(uint8_t *out, uint8_t nexth);
 /* Fragment of dgram, an IPv6 datagram without extension headers: its
  * header, a Fragment header (identification id, M if more), and bytes
  * [off, off+n) of its payload. Returns the fragment's length. */

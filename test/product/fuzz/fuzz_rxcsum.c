@@ -7,12 +7,13 @@
  * MAC model, record): once with no receive state, so that lwIP verifies
  * every checksum in software, and once with what an honest driver says of
  * the bytes as received (driver.h: the frame's complete sum, the marks of a
- * MAC that checks what it can see, or both; or also marks on fragments,
- * which lwIP must not take for the datagram). Both runs must decide alike:
- * the same deliveries, the same frames sent, the same protocol and MIB-2
- * counters. Input layout:
- *   byte 0  bits 0-2: the driver's state in the second run (states[]);
- *           bit 3: received on netif B (IPv4 header unchecked), else A
+ * MAC that checks what it can see, or both; the marks an STM32's or NXP
+ * ENET's driver maps from its MAC's status, vendor_macs.c, with the sum or
+ * without; or also marks on fragments, which lwIP must not take for the
+ * datagram). Both runs must decide alike: the same deliveries, the same
+ * frames sent, the same protocol and MIB-2 counters. Input layout:
+ *   byte 0  bits 0-3: the driver's state in the second run (states[]);
+ *           bit 4: received on netif B (IPv4 header unchecked), else A
  *   then frames, each:
  *   byte 0  bits 0-2: how the driver splits it into pbufs (mod RX_LAYOUTS);
  *           bit 3: the IP length field set to the datagram's length;
@@ -32,9 +33,12 @@
  * total length before it checks that the frame holds a header (an
  * Ethernet frame brings 46). Frames stop at RXFUZZ_FRAMES and RXFUZZ_BYTES:
  * a run's record (RX_LOG_MAX bytes) holds what lwIP does with them.
- * Crashes: the runs decide differently, the model's assertions (a leak at
- * the end of a run: rx_run_end), lwIP's (but the one below), any sanitizer
- * report.
+ * Crashes: the runs decide differently, a frame's marks mapped from either
+ * vendor's MAC status are not the MAC model's less what that MAC does not
+ * check (rx_vendor_marks_diff: lwIP ignores marks on fragments, so runs
+ * alike do not show a vendor model marking one), the model's assertions (a
+ * leak at the end of a run: rx_run_end), lwIP's (but the one below), any
+ * sanitizer report.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -58,11 +62,16 @@
 #define RXFUZZ_FRAMES 128
 #define RXFUZZ_BYTES 24576
 
-/* The second run's state: an honest driver's, or one that marks fragments
- * too (RX_MARKS_FRAGMENTS*). */
-static const int states[8] = {
+/* The second run's state: an honest driver's, a vendor's MAC status mapped
+ * to marks, or one that marks fragments too (RX_MARKS_FRAGMENTS*); each
+ * twice but the two that mark fragments. */
+#define STATE_BITS 0x0f
+#define NETIF_B 0x10
+static const int states[STATE_BITS + 1] = {
   RX_CHECKED_COMPLETE, RX_COMPLETE, RX_CHECKED, RX_MARKS_FRAGMENTS_COMPLETE,
-  RX_MARKS_FRAGMENTS, RX_CHECKED_COMPLETE, RX_COMPLETE, RX_CHECKED
+  RX_MARKS_FRAGMENTS, RX_CHECKED_STM32, RX_CHECKED_STM32_COMPLETE, RX_CHECKED_NXP,
+  RX_CHECKED_NXP_COMPLETE, RX_CHECKED_COMPLETE, RX_COMPLETE, RX_CHECKED,
+  RX_CHECKED_STM32, RX_CHECKED_STM32_COMPLETE, RX_CHECKED_NXP, RX_CHECKED_NXP_COMPLETE
 };
 
 /* The frames of an input, as both runs receive them. */
@@ -231,6 +240,21 @@ build(const u8_t *in, size_t size)
   }
 }
 
+/* Each frame's marks from both vendors' models, whatever the state: a
+ * wrong one that lwIP ignores (on a fragment) shows here, not in the runs. */
+static void
+check_vendor_marks(void)
+{
+  int i, mac;
+
+  for (i = 0; i < nframes; i++) {
+    for (mac = 0; mac < RX_MACS; mac++) {
+      const char *diff = rx_vendor_marks_diff(mac, bytes + frame[i].off, frame[i].len);
+      RX_ASSERT(diff == NULL, "frame %d of %d: %s", i + 1, nframes, diff);
+    }
+  }
+}
+
 static void
 run(int n, int state, struct rx_record *record)
 {
@@ -264,9 +288,10 @@ LLVMFuzzerTestOneInput(const u8_t *data, size_t size)
     lwip_init();
     started = 1;
   }
-  state = states[data[0] & 7];
-  n = (data[0] & 8) ? RX_B : RX_A;
+  state = states[data[0] & STATE_BITS];
+  n = (data[0] & NETIF_B) ? RX_B : RX_A;
   build(data + 1, size - 1);
+  check_vendor_marks();
   run(n, RX_NONE, &reference);
   run(n, state, &record);
   diff = rx_record_diff(&reference, &record, "software verification");

@@ -7,8 +7,9 @@
  * reversed, overlapping, timed out), checksum inputs, and frames of every
  * receive path of the receive checksum state (IPv4 and IPv6; TCP, UDP,
  * UDP-Lite, ICMP, ICMPv6; padded, with options and extension headers, in
- * fragments). The input layouts are described in fuzz_ip4_input.c,
- * fuzz_ip4_reass.c, fuzz_fastsum.c and fuzz_rxcsum.c.
+ * fragments; with an honest MAC's marks, STM32's and NXP's). The input
+ * layouts are described in fuzz_ip4_input.c, fuzz_ip4_reass.c,
+ * fuzz_fastsum.c and fuzz_rxcsum.c.
  *   seeds OUTDIR
  */
 #include <errno.h>
@@ -250,7 +251,11 @@ fastsum_seeds(void)
 #define RXFUZZ_COMPLETE 1
 #define RXFUZZ_CHECKED 2
 #define RXFUZZ_MARKS_FRAGMENTS_COMPLETE 3
-#define RXFUZZ_NETIF_B 8
+#define RXFUZZ_STM32 5
+#define RXFUZZ_STM32_COMPLETE 6
+#define RXFUZZ_NXP 7
+#define RXFUZZ_NXP_COMPLETE 8
+#define RXFUZZ_NETIF_B 0x10
 #define RXFUZZ_FIX (0x08 | 0x10)  /* length field and checksums made right */
 #define RXFUZZ_FRAGMENTS 0x20
 #define RXFUZZ_REVERSED 0x40
@@ -258,6 +263,11 @@ fastsum_seeds(void)
 /* what the peers send besides the message */
 #define RXFUZZ_PLAIN 0
 #define RXFUZZ_OPTIONS 1          /* IPv4 options, IPv6 extension headers */
+#define RXFUZZ_ROUTING 2          /* IPv6: a Routing header, no segments left */
+/* which bit of the datagram is wrong */
+#define RXFUZZ_INTACT 0
+#define RXFUZZ_FLIP_DATA 1        /* one in the message's last bytes */
+#define RXFUZZ_FLIP_HEADER 2      /* IPv4's TTL (its header checksum), IPv6's source address */
 
 /* A frame of an rxcsum seed: what the target does with it (how, and
  * fragments of 8 * units bytes), the datagram and tlen bytes of trailer. */
@@ -303,13 +313,16 @@ rx_datagram(uint8_t *out, int v6, int n, uint8_t proto, const uint8_t *l4, size_
     k += pkt_ext6_opts(payload, PKT_NEXTH_DESTOPTS, 8);
     k += pkt_ext6_opts(payload + k, proto, 16);
     nexth = PKT_NEXTH_HOPBYHOP;
+  } else if (extra == RXFUZZ_ROUTING) {
+    k = pkt_ext6_routing(payload, proto);
+    nexth = PKT_NEXTH_ROUTING;
   }
   memcpy(payload + k, l4, l4len);
   return pkt_datagram6(out, &ip6, nexth, payload, k + l4len);
 }
 
 /* An rxcsum seed of one datagram (IPv4 or IPv6 as v6 says, to netif n, the
- * driver's state `state`); with flip, one bit of it is wrong. */
+ * driver's state `state`), with the bit `flip` says wrong. */
 static void
 rx_seed(const char *name, int v6, int n, int state, int extra, uint8_t proto, const uint8_t *l4,
         size_t l4len, int how, size_t tlen, int units, int flip)
@@ -317,8 +330,10 @@ rx_seed(const char *name, int v6, int n, int state, int extra, uint8_t proto, co
   static uint8_t dgram[1 << 16];
   size_t len = rx_datagram(dgram, v6, n, proto, l4, l4len, extra);
 
-  if (flip) {
+  if (flip == RXFUZZ_FLIP_DATA) {
     dgram[len - 3] ^= 0x10;
+  } else if (flip == RXFUZZ_FLIP_HEADER) {
+    dgram[8] ^= 0x10;
   }
   put_byte(state | (n == RX_B ? RXFUZZ_NETIF_B : 0));
   rx_frame(how, dgram, len, tlen, units);
@@ -362,47 +377,89 @@ rxcsum_seeds(void)
 
     n = pkt_udp(l4, RX_PORT_PEER, RX_PORT_UDP, 1, 1);
     rx_seed(RX_NAME("udp%s-padded"), v6, RX_A, RXFUZZ_CHECKED_COMPLETE, RXFUZZ_PLAIN, PKT_PROTO_UDP, l4, n,
-            RXFUZZ_FIX, v6 ? 4 : 46 - 29, 1, 0);
+            RXFUZZ_FIX, v6 ? 4 : 46 - 29, 1, RXFUZZ_INTACT);
     n = pkt_udp(l4, RX_PORT_PEER, RX_PORT_UDP, 333, 2);
     rx_seed(RX_NAME("udp%s-odd-split-fcs"), v6, RX_A, RXFUZZ_COMPLETE, RXFUZZ_PLAIN, PKT_PROTO_UDP, l4, n,
-            RXFUZZ_FIX | 1, 4, 1, 0);
+            RXFUZZ_FIX | 1, 4, 1, RXFUZZ_INTACT);
     rx_seed(RX_NAME("udp%s-netif-b"), v6, RX_B, RXFUZZ_CHECKED_COMPLETE, RXFUZZ_PLAIN, PKT_PROTO_UDP, l4, n,
-            RXFUZZ_FIX | 4, 7, 1, 0);
+            RXFUZZ_FIX | 4, 7, 1, RXFUZZ_INTACT);
     rx_seed(RX_NAME("udp%s-extra-headers"), v6, RX_A, RXFUZZ_CHECKED, RXFUZZ_OPTIONS, PKT_PROTO_UDP, l4, n,
-            RXFUZZ_FIX | 3, 0, 1, 0);
+            RXFUZZ_FIX | 3, 0, 1, RXFUZZ_INTACT);
     rx_seed(RX_NAME("udp%s-corrupted"), v6, RX_A, RXFUZZ_CHECKED_COMPLETE, RXFUZZ_PLAIN, PKT_PROTO_UDP, l4, n,
-            0, 0, 1, 1);
+            0, 0, 1, RXFUZZ_FLIP_DATA);
     /* IPv6: an atomic fragment (RFC 6946), which lwIP takes whole */
     rx_seed(RX_NAME("udp%s-one-fragment-corrupted"), v6, RX_A, RXFUZZ_MARKS_FRAGMENTS_COMPLETE, RXFUZZ_PLAIN,
-            PKT_PROTO_UDP, l4, n, RXFUZZ_FRAGMENTS, 0, 125, 1);
+            PKT_PROTO_UDP, l4, n, RXFUZZ_FRAGMENTS, 0, 125, RXFUZZ_FLIP_DATA);
     n = pkt_udp(l4, RX_PORT_PEER, RX_PORT_CLOSED, 50, 3);
     rx_seed(RX_NAME("udp%s-closed-port"), v6, RX_A, RXFUZZ_CHECKED, RXFUZZ_PLAIN, PKT_PROTO_UDP, l4, n,
-            RXFUZZ_FIX, 0, 1, 0);
+            RXFUZZ_FIX, 0, 1, RXFUZZ_INTACT);
     n = pkt_udp(l4, RX_PORT_PEER, RX_PORT_UDP, 1800, 4);
     rx_seed(RX_NAME("udp%s-fragments"), v6, RX_A, RXFUZZ_CHECKED_COMPLETE, RXFUZZ_PLAIN, PKT_PROTO_UDP, l4, n,
-            RXFUZZ_FIX | RXFUZZ_FRAGMENTS | 2, 0, 125, 0);
+            RXFUZZ_FIX | RXFUZZ_FRAGMENTS | 2, 0, 125, RXFUZZ_INTACT);
     n = pkt_udp(l4, RX_PORT_PEER, RX_PORT_UDP, 1001, 5);
     rx_seed(RX_NAME("udp%s-fragments-reversed-padded"), v6, RX_A, RXFUZZ_MARKS_FRAGMENTS_COMPLETE,
-            RXFUZZ_PLAIN, PKT_PROTO_UDP, l4, n, RXFUZZ_FIX | RXFUZZ_FRAGMENTS | RXFUZZ_REVERSED | 3, 17, 125, 0);
+            RXFUZZ_PLAIN, PKT_PROTO_UDP, l4, n, RXFUZZ_FIX | RXFUZZ_FRAGMENTS | RXFUZZ_REVERSED | 3, 17, 125,
+            RXFUZZ_INTACT);
     n = pkt_udplite(l4, RX_PORT_PEER, RX_PORT_UDP, 0, 200, 6);
     rx_seed(RX_NAME("udplite%s-coverage-0"), v6, RX_A, RXFUZZ_CHECKED_COMPLETE, RXFUZZ_PLAIN, PKT_PROTO_UDPLITE,
-            l4, n, RXFUZZ_FIX, 0, 1, 0);
+            l4, n, RXFUZZ_FIX, 0, 1, RXFUZZ_INTACT);
     n = pkt_udplite(l4, RX_PORT_PEER, RX_PORT_UDP, 13, 201, 7);
     rx_seed(RX_NAME("udplite%s-coverage-13"), v6, RX_A, RXFUZZ_COMPLETE, RXFUZZ_PLAIN, PKT_PROTO_UDPLITE, l4, n,
-            RXFUZZ_FIX | 4, 9, 1, 0);
+            RXFUZZ_FIX | 4, 9, 1, RXFUZZ_INTACT);
     n = pkt_icmp_echo(l4, echo, 0x4242, 7, 3, 8);
     rx_seed(RX_NAME("icmp%s-echo-extra-headers-padded"), v6, RX_A, RXFUZZ_CHECKED_COMPLETE, RXFUZZ_OPTIONS,
-            icmp, l4, n, RXFUZZ_FIX | 3, v6 ? 4 : 46 - 39, 1, 0);
+            icmp, l4, n, RXFUZZ_FIX | 3, v6 ? 4 : 46 - 39, 1, RXFUZZ_INTACT);
     n = pkt_icmp_echo(l4, echo, 0x4242, 8, 1800, 9);
     rx_seed(RX_NAME("icmp%s-echo-fragments-timers"), v6, RX_A, RXFUZZ_COMPLETE, RXFUZZ_PLAIN, icmp, l4, n,
-            RXFUZZ_FIX | RXFUZZ_FRAGMENTS | RXFUZZ_REVERSED | RXFUZZ_TIMERS, 0, 75, 0);
+            RXFUZZ_FIX | RXFUZZ_FRAGMENTS | RXFUZZ_REVERSED | RXFUZZ_TIMERS, 0, 75, RXFUZZ_INTACT);
     n = pkt_tcp(l4, RX_PORT_PEER, RX_PORT_CLOSED, PKT_TCP_ACK, 5, 10, 10);
     rx_seed(RX_NAME("tcp%s-closed-port"), v6, RX_A, RXFUZZ_CHECKED_COMPLETE, RXFUZZ_PLAIN, PKT_PROTO_TCP, l4, n,
-            RXFUZZ_FIX, 0, 1, 0);
+            RXFUZZ_FIX, 0, 1, RXFUZZ_INTACT);
     rx_tcp_seed(RX_NAME("tcp%s-data"), v6, RXFUZZ_CHECKED_COMPLETE, RXFUZZ_PLAIN, 517);
     rx_tcp_seed(RX_NAME("tcp%s-data-extra-headers"), v6, RXFUZZ_COMPLETE, RXFUZZ_OPTIONS, 99);
+
+    /* the vendors' MACs: what each checks, what it leaves (fragments;
+       NXP's ENET: extension headers, ICMPv6), what it finds wrong */
+    n = pkt_udp(l4, RX_PORT_PEER, RX_PORT_UDP, 333, 11);
+    rx_seed(RX_NAME("udp%s-stm32-odd-split-fcs"), v6, RX_A, RXFUZZ_STM32, RXFUZZ_PLAIN, PKT_PROTO_UDP, l4, n,
+            RXFUZZ_FIX | 1, 4, 1, RXFUZZ_INTACT);
+    rx_seed(RX_NAME("udp%s-stm32-extra-headers"), v6, RX_A, RXFUZZ_STM32_COMPLETE, RXFUZZ_OPTIONS,
+            PKT_PROTO_UDP, l4, n, RXFUZZ_FIX | 3, 0, 1, RXFUZZ_INTACT);
+    rx_seed(RX_NAME("udp%s-nxp-extra-headers"), v6, RX_A, RXFUZZ_NXP, RXFUZZ_OPTIONS, PKT_PROTO_UDP, l4, n,
+            RXFUZZ_FIX | 3, 0, 1, RXFUZZ_INTACT);
+    rx_seed(RX_NAME("udp%s-nxp-netif-b"), v6, RX_B, RXFUZZ_NXP_COMPLETE, RXFUZZ_PLAIN, PKT_PROTO_UDP, l4, n,
+            RXFUZZ_FIX | 4, 7, 1, RXFUZZ_INTACT);
+    rx_seed(RX_NAME("udp%s-stm32-corrupted"), v6, RX_A, RXFUZZ_STM32, RXFUZZ_PLAIN, PKT_PROTO_UDP, l4, n,
+            0, 0, 1, RXFUZZ_FLIP_DATA);
+    rx_seed(RX_NAME("udp%s-nxp-corrupted"), v6, RX_A, RXFUZZ_NXP, RXFUZZ_PLAIN, PKT_PROTO_UDP, l4, n,
+            0, 0, 1, RXFUZZ_FLIP_DATA);
+    rx_seed(RX_NAME("udp%s-stm32-header-corrupted"), v6, RX_A, RXFUZZ_STM32, RXFUZZ_PLAIN, PKT_PROTO_UDP, l4,
+            n, 0, 0, 1, RXFUZZ_FLIP_HEADER);
+    rx_seed(RX_NAME("udp%s-nxp-header-corrupted"), v6, RX_A, RXFUZZ_NXP_COMPLETE, RXFUZZ_PLAIN, PKT_PROTO_UDP,
+            l4, n, 0, 0, 1, RXFUZZ_FLIP_HEADER);
+    n = pkt_udp(l4, RX_PORT_PEER, RX_PORT_UDP, 1800, 12);
+    rx_seed(RX_NAME("udp%s-stm32-fragments"), v6, RX_A, RXFUZZ_STM32, RXFUZZ_PLAIN, PKT_PROTO_UDP, l4, n,
+            RXFUZZ_FIX | RXFUZZ_FRAGMENTS | 2, 0, 125, RXFUZZ_INTACT);
+    rx_seed(RX_NAME("udp%s-nxp-fragments-reversed-padded"), v6, RX_A, RXFUZZ_NXP, RXFUZZ_PLAIN, PKT_PROTO_UDP,
+            l4, n, RXFUZZ_FIX | RXFUZZ_FRAGMENTS | RXFUZZ_REVERSED | 3, 17, 125, RXFUZZ_INTACT);
+    n = pkt_icmp_echo(l4, echo, 0x4242, 9, 100, 13);
+    rx_seed(RX_NAME("icmp%s-echo-nxp"), v6, RX_A, RXFUZZ_NXP, RXFUZZ_PLAIN, icmp, l4, n, RXFUZZ_FIX, 0, 1,
+            RXFUZZ_INTACT);
+    rx_seed(RX_NAME("icmp%s-echo-nxp-corrupted"), v6, RX_A, RXFUZZ_NXP_COMPLETE, RXFUZZ_PLAIN, icmp, l4, n, 0, 0,
+            1, RXFUZZ_FLIP_DATA);
+    rx_seed(RX_NAME("icmp%s-echo-stm32-extra-headers"), v6, RX_A, RXFUZZ_STM32, RXFUZZ_OPTIONS, icmp, l4, n,
+            RXFUZZ_FIX | 3, 0, 1, RXFUZZ_INTACT);
+    n = pkt_tcp(l4, RX_PORT_PEER, RX_PORT_CLOSED, PKT_TCP_ACK, 5, 10, 14);
+    rx_seed(RX_NAME("tcp%s-closed-port-stm32-corrupted"), v6, RX_A, RXFUZZ_STM32, RXFUZZ_PLAIN, PKT_PROTO_TCP,
+            l4, n, 0, 0, 1, RXFUZZ_FLIP_DATA);
+    rx_tcp_seed(RX_NAME("tcp%s-data-stm32"), v6, RXFUZZ_STM32_COMPLETE, RXFUZZ_PLAIN, 517);
+    rx_tcp_seed(RX_NAME("tcp%s-data-nxp-extra-headers"), v6, RXFUZZ_NXP, RXFUZZ_OPTIONS, 99);
 #undef RX_NAME
   }
+  /* what STM32's MAC leaves: past an IPv6 Routing header */
+  n = pkt_udp(l4, RX_PORT_PEER, RX_PORT_UDP, 333, 15);
+  rx_seed("udp6-stm32-routing-header", 1, RX_A, RXFUZZ_STM32, RXFUZZ_ROUTING, PKT_PROTO_UDP, l4, n, RXFUZZ_FIX, 0,
+          1, RXFUZZ_INTACT);
 }
 
 int

@@ -64,6 +64,10 @@ u8_t rx_mac_checked(const u8_t *frame, size_t len);
 enum rx_mac { RX_MAC_STM32, RX_MAC_NXP, RX_MACS };
 extern const char *const rx_mac_name[RX_MACS];
 u8_t rx_vendor_checked(int mac, const u8_t *frame, size_t len);
+/* NULL if those marks are rx_mac_checked()'s, less what that MAC does not
+ * check, else a message (valid until the next call) saying how they
+ * differ. */
+const char *rx_vendor_marks_diff(int mac, const u8_t *frame, size_t len);
 #endif
 
 /* How the driver splits a frame into pbufs: RX_LAYOUTS ways (one pbuf,

@@ -9,8 +9,11 @@
  * the reading under which a careless mapping marks what nobody checked.
  * A UDP checksum of 0 (none) is reported as no error, as RFC 768 means it.
  * The frame starts with its IP header; the Ethernet type the MACs compare
- * the version with is taken to be the version's. */
+ * the version with is taken to be the version's. rx_vendor_marks_diff()
+ * holds the mapped marks to the MAC model's of driver.c. */
 #include "driver.h"
+
+#include <stdio.h>
 
 #include "lwip/pbuf.h"
 
@@ -230,6 +233,61 @@ rx_vendor_checked(int mac, const u8_t *frame, size_t len)
   }
   nxp_rx_bd(frame, len, &bd);
   return nxp_checked(&bd);
+}
+
+/* ---- What the mapped marks must be -------------------------------------- */
+
+/* Whether an IPv6 datagram (the frame f of len bytes) has a Routing header
+ * before its upper-layer message. */
+static int
+ip6_routed(const u8_t *f, size_t len)
+{
+  size_t off = PKT_IP6_HLEN;
+  u8_t nexth = f[6];
+  while ((nexth == PKT_NEXTH_HOPBYHOP || nexth == PKT_NEXTH_DESTOPTS) && off + 8 <= len) {
+    nexth = f[off];
+    off += 8 * ((size_t)f[off + 1] + 1);
+  }
+  return nexth == PKT_NEXTH_ROUTING;
+}
+
+/* Whether the frame f (len bytes) carries a UDP datagram with checksum 0
+ * (none): lwIP verifies nothing there, a MAC may call it checked or not. */
+static int
+udp_unchecksummed(const u8_t *f, size_t len)
+{
+  size_t off = 0;
+  u8_t proto = 0;
+  if (len >= 20 && (f[0] >> 4) == 4) {
+    off = (size_t)(f[0] & 0x0F) * 4;
+    proto = f[9];
+  } else if (len >= PKT_IP6_HLEN && (f[0] >> 4) == 6) {
+    off = pkt_ip6_upper(f, len, &proto);
+  }
+  return proto == PKT_PROTO_UDP && off >= 20 && off + 8 <= len && pkt_get16(f + off + 6) == 0;
+}
+
+/* The marks are those rx_mac_checked() gives, but for what the MAC does
+ * not check: an STM32's, IPv6 datagrams with a Routing header; NXP's
+ * ENET, in IPv6 all but TCP and UDP right after the IPv6 header (ICMPv6,
+ * extension headers). */
+const char *
+rx_vendor_marks_diff(int mac, const u8_t *frame, size_t len)
+{
+  static char msg[64];
+  u8_t want = rx_mac_checked(frame, len), got = rx_vendor_checked(mac, frame, len);
+  u8_t mask = udp_unchecksummed(frame, len) ? (u8_t)~PBUF_CHKSUM_CHECKED_TRANSPORT : 0xFF;
+  int v6 = len >= PKT_IP6_HLEN && (frame[0] >> 4) == 6;
+
+  if (v6 && ((mac == RX_MAC_STM32 && ip6_routed(frame, len)) ||
+             (mac == RX_MAC_NXP && frame[6] != PKT_PROTO_TCP && frame[6] != PKT_PROTO_UDP))) {
+    want &= (u8_t)~PBUF_CHKSUM_CHECKED_TRANSPORT;
+  }
+  if ((got & mask) == (want & mask)) {
+    return NULL;
+  }
+  snprintf(msg, sizeof(msg), "the %s driver marks 0x%02x, not 0x%02x", rx_mac_name[mac], got, want);
+  return msg;
 }
 
 #endif /* LWIP_CHECKSUM_CHECK_PER_PBUF */
