@@ -11,7 +11,7 @@
 # CYCLES" of every call in turn. CORE: cortex-m0, cortex-m0plus, cortex-m3,
 # cortex-m4; or a core without a cost table here, whose CYCLES are 0:
 # cortex-m33, lx106 (ESP8266), rv32imc, and the Linux programs' arm,
-# aarch64, riscv64.
+# aarch64, riscv64, x86_64 (objdump --insn-width=16: an instruction a line).
 # The cost of each instruction class and the Arm Technical Reference
 # Manual table it comes from are in docs/count.md; a taken branch is one
 # whose next traced PC is not the next instruction.
@@ -82,16 +82,18 @@ BEGIN {
     # multiplies: the most on Cortex-M3 (3 to 5, 4 to 7)
     table_branch = 2 + P; divide = 12
     if (core == "cortex-m3") { mla = 2; mull = 5; mlal = 7 } else { mla = 1; mull = 1; mlal = 1 }
-  } else if (core ~ /^(cortex-m33|lx106|rv32imc|arm|aarch64|riscv64)$/) {
+  } else if (core ~ /^(cortex-m33|lx106|rv32imc|arm|aarch64|riscv64|x86_64)$/) {
     count_only = 1
   } else {
-    die("unknown core " core " (cortex-m0, cortex-m0plus, cortex-m3, cortex-m4, cortex-m33, lx106, rv32imc, arm, aarch64, riscv64)")
+    die("unknown core " core " (cortex-m0, cortex-m0plus, cortex-m3, cortex-m4, cortex-m33, lx106, rv32imc, arm, aarch64, riscv64, x86_64)")
   }
 }
 # the disassembly: address, raw encoding, mnemonic, operands (tab-separated)
 FNR == NR {
   if ($0 !~ /^ *[0-9a-f]+:\t[0-9a-f]/) next
-  split($0, f, "\t")
+  # on x86 a line of bytes only is the rest of the encoding above it: the
+  # size would be wrong (trace.sh asks objdump for wide enough lines)
+  if (split($0, f, "\t") < 3 && core == "x86_64") die("an instruction on two lines of the disassembly: " $0)
   addr = f[1]
   gsub(/[ :]/, "", addr)
   pc = hex(addr)

@@ -8,12 +8,13 @@
 #
 # CORE: a bare-metal core under qemu-system (cortex-m0plus, cortex-m3,
 # cortex-m4, cortex-m33, rv32imc, lx106) on board MACHINE, its arguments through
-# semihosting; or a Linux program under qemu-user (arm, aarch64, riscv64;
-# MACHINE "user"). The sourcing script sets here, this directory.
+# semihosting; or a static Linux program under qemu-user (arm, aarch64,
+# riscv64, x86_64; MACHINE "user"). The sourcing script sets here, this
+# directory.
 
 . "$here/../../../mk/lib.sh"
 
-trace_cores="cortex-m0plus cortex-m3 cortex-m4 cortex-m33 rv32imc lx106 arm aarch64 riscv64"
+trace_cores="cortex-m0plus cortex-m3 cortex-m4 cortex-m33 rv32imc lx106 arm aarch64 riscv64 x86_64"
 
 # trace_check_core CORE: exits with a one-line error unless CORE is known
 # and its emulator installed
@@ -27,9 +28,13 @@ trace_check_core() {
     { echo "error: $1 not found (apt-get install qemu-user qemu-system-arm qemu-system-misc)" >&2; exit 2; }
 }
 
-# trace_qemu CORE: the emulator's command
+# trace_qemu CORE: the emulator's command. x86_64: a fixed CPU, Haswell
+# (AVX2, no AVX-512) less the system features qemu does not emulate, so that
+# the paths fastsum and glibc choose by CPUID do not change with qemu's
+# default; enforce: a qemu that cannot emulate all of it fails.
 trace_qemu() {
   case $1 in
+    x86_64) echo qemu-x86_64 -cpu Haswell-v4,-pcid,-x2apic,-tsc-deadline,-invpcid,-spec-ctrl,enforce ;;
     lx106) echo qemu-system-xtensa -cpu lx106 ;;
     rv32imc) echo qemu-system-riscv32 -bios none ;;
     cortex-*) echo qemu-system-arm ;;
@@ -37,9 +42,11 @@ trace_qemu() {
   esac
 }
 
-# trace_objdump CORE: the disassembler for its programs
+# trace_objdump CORE: the disassembler for its programs, one line per
+# instruction (x86's long encodings otherwise go on to a second line)
 trace_objdump() {
   case $1 in
+    x86_64) echo x86_64-linux-gnu-objdump --insn-width=16 ;;
     lx106) echo xtensa-lx106-elf-objdump ;;
     rv32imc) echo riscv64-unknown-elf-objdump ;;
     cortex-*) echo arm-none-eabi-objdump ;;
@@ -56,8 +63,8 @@ trace_disassemble() {
   d=$3/$(basename "$2")
   $(trace_objdump "$1") -d "$2" >"$d.dis" || { echo "error: $2: cannot disassemble" >&2; exit 1; }
   awk -F'\t' -v f=" <${4:-main}>:" '/^[0-9a-f]+ </ && index($0, f) { m = 1; next } m && /^$/ { m = 0 }
-    m && $3 ~ /^(blx|blr|jalr|callx0)/ { a = $1; gsub(/[ :]/, "", a); s = s (s ? "," : "") a }
-    END { print s }' "$d.dis" >"$d.sites"
+    m && $3 ~ /^(blx|blr|jalr|callx0|call +\*)/ { a = $1; gsub(/[ :]/, "", a); s = s (s ? "," : "") a }
+    END { if (s != "") print s }' "$d.dis" >"$d.sites"
   [ -s "$d.sites" ] || { echo "error: $2: no call through a pointer in ${4:-main}" >&2; exit 1; }
 }
 
@@ -66,15 +73,16 @@ trace_disassemble() {
 trace_run() {
   core=$1 machine=$2 prog=$3 trace=$4
   shift 4
+  emulator=$(trace_qemu "$core")
   case $machine in
     user)
-      timeout 120 $(trace_qemu "$core") "$(qemu_one_insn "$(trace_qemu "$core")")" -d exec,nochain -D "$trace" "$prog" "$@" \
+      timeout 120 $emulator "$(qemu_one_insn "${emulator%% *}")" -d exec,nochain -D "$trace" "$prog" "$@" \
         </dev/null >"$trace.out" 2>&1 ;;
     *)
       args=
       # a comma in an argument is doubled for -semihosting-config
       for a in "$@"; do args="$args,arg=$(echo "$a" | sed "s/,/,,/g")"; done
-      timeout 120 $(trace_qemu "$core") -M "$machine" -display none -monitor none -serial none \
+      timeout 120 $emulator -M "$machine" -display none -monitor none -serial none \
         -singlestep -d exec,nochain -D "$trace" \
         -semihosting-config "enable=on,target=native$args" -kernel "$prog" </dev/null >"$trace.out" 2>&1 ;;
   esac || { cat "$trace.out" >&2; echo "error: $prog $*: the run failed" >&2; exit 1; }

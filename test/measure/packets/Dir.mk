@@ -7,7 +7,8 @@
 # acknowledged, TCP and UDP sends, UDP receives, an echo request answered,
 # a datagram forwarded and fragmented, one reassembled; a TCP segment and a
 # UDP datagram copied by the driver out of its buffer, the copy counted),
-# on lwIP with the options of test/measure/packets/lwipopts.h; count_packets.c runs them bare metal,
+# on lwIP with the options of test/measure/packets/lwipopts.h;
+# count_packets.c runs them bare metal (x86_64: under qemu-user),
 # count-cell.sh counts each row's calls in qemu's instruction log (one
 # cell: one program on one core), packets.sh writes the tables and checks
 # the limits. Per lwIP tree KEY, CORE and configuration, the program
@@ -24,11 +25,12 @@
 # and fastsum-checks-off, fastsum with CHECKSUM_CHECK_* 0 (nothing verified;
 # the ACK's checksums still computed). make count-limits (in make test)
 # asserts the limits on PACKETS_LIMIT_KEYS; make bench times the rows on
-# the host (bench_packets.c, the x86_64 column).
+# the host (bench_packets.c, the ticks table).
 
 PKGS_packets := gcc-arm-none-eabi binutils-arm-none-eabi picolibc-arm-none-eabi \
   gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf \
-  gcc-xtensa-lx106 binutils-xtensa-lx106 picolibc-xtensa-lx106-elf qemu-system-arm qemu-system-misc
+  gcc-xtensa-lx106 binutils-xtensa-lx106 picolibc-xtensa-lx106-elf qemu-system-arm qemu-system-misc \
+  binutils-x86-64-linux-gnu qemu-user
 GOAL_AREAS_count-packets := host patches baremetal packets
 GOAL_AREAS_count-limits += packets
 GOAL_AREAS_count += packets
@@ -75,11 +77,19 @@ PACKETS_SRCS := test/measure/packets/rows.c $(TEST_COMMON_PACKETS_SRC)
 # unaligned accesses (ARMv7-M and ARMv8-M Mainline: allowed, as the SDKs
 # build; nothing traps). Cortex-M0+ runs on the Cortex-M3 board (the
 # microbit's 16 KB of RAM are too few), which executes ARMv6-M code alike;
-# Cortex-M33 has no published cycle table: instructions only.
-PACKETS_CORES := cortex-m0plus cortex-m3 cortex-m4 cortex-m33 rv32imc lx106
+# Cortex-M33 has no published cycle table: instructions only. x86_64: the
+# host's gcc and glibc, a static Linux program under qemu-user (machine
+# "user"), not position-independent: the traced addresses are objdump's.
+PACKETS_CORES := cortex-m0plus cortex-m3 cortex-m4 cortex-m33 rv32imc lx106 x86_64
 PACKETS_BOARD_cortex-m0plus := cortex-m3
+PACKETS_CC_x86_64 := x86_64-linux-gnu-gcc -fno-pie
+PACKETS_LDFLAGS_x86_64 := -static -no-pie
+PACKETS_MACHINE_x86_64 := user
 packets_board = $(or $(PACKETS_BOARD_$1),$1)
-packets_cc = $(filter-out -mno-unaligned-access,$(call baremetal_cc,$1)) $(BAREMETAL_PICOLIBC_SPEED)
+packets_cc = $(or $(PACKETS_CC_$1),$(filter-out -mno-unaligned-access,$(call baremetal_cc,$1)) $(BAREMETAL_PICOLIBC_SPEED))
+packets_ldflags = $(or $(PACKETS_LDFLAGS_$1),$(if $(BAREMETAL_BOARD_$1),$(call baremetal_board,$1)) \
+  $(call baremetal_ldflags,$(call packets_board,$1)))
+packets_machine = $(or $(PACKETS_MACHINE_$1),$(BAREMETAL_MACHINE_$(call packets_board,$1)))
 
 # $(call packets_program,KEY,CORE,CONFIG,VARIANT): packets/KEY/CORE/CONFIG[-copy]
 define packets_program
@@ -88,9 +98,8 @@ packets/$1/$2/$3$4_TREE := $(call packets_tree_of,$1,$3)
 packets/$1/$2/$3$4_SRCS := $(PACKETS_SRCS) test/measure/packets/count_packets.c $(PACKETS_SRCS_$3)
 packets/$1/$2/$3$4_CFLAGS = $(PACKETS_CFLAGS_$3) $(PACKETS_CFLAGS_$(4:-%=%)) $$(PACKETS_CFLAGS)
 packets/$1/$2/$3$4_CC := $(call packets_cc,$2)
-packets/$1/$2/$3$4_AR := $(patsubst %-gcc,%-ar,$(firstword $(call baremetal_cc,$2)))
-packets/$1/$2/$3$4_LIBS := $(if $(BAREMETAL_BOARD_$2),$(call baremetal_board,$2)) \
-  $(call baremetal_ldflags,$(call packets_board,$2)) -Wl,--gc-sections
+packets/$1/$2/$3$4_AR := $(patsubst %-gcc,%-ar,$(firstword $(call packets_cc,$2)))
+packets/$1/$2/$3$4_LIBS := $(call packets_ldflags,$2) -Wl,--gc-sections
 endef
 $(foreach k,$(LWIP_KEYS),$(foreach c,$(PACKETS_CORES),$(foreach b,$(PACKETS_BUILDS),\
   $(eval $(call packets_program,$k,$c,$(call packets_config_of,$b),$(call packets_variant_of,$b))))))
@@ -123,7 +132,7 @@ PACKETS_COUNTING := test/measure/packets/count-cell.sh test/measure/count/trace.
 define packets_cell
 $(PACKETS_DIR)/$1/$2/$3.counts: $(BUILD)/packets/$1/$2/$3/prog $(PACKETS_COUNTING)
 	@mkdir -p $$(@D)
-	$$(Q)test/measure/packets/count-cell.sh $2 $(BAREMETAL_MACHINE_$(call packets_board,$2)) $$< \
+	$$(Q)test/measure/packets/count-cell.sh $2 $(call packets_machine,$2) $$< \
 	  $(call packets_rows_of,$3) >$$@.tmp && mv $$@.tmp $$@
 endef
 $(foreach k,$(LWIP_KEYS),$(foreach c,$(PACKETS_CORES),$(foreach b,$(PACKETS_BUILDS),\
@@ -136,7 +145,7 @@ PACKETS_LIMIT_KEYS := $(LWIP_DEFAULT)
 PACKETS_REPORT := $(TOP)/test/measure/packets/packets.sh
 
 .PHONY: count-packets packets-limits
-count-packets: $(call packets_cells,$(PACKETS_KEYS)) ## executed instructions per packet, stock lwIP and patched with fastsum, on Cortex-M0+/M3/M4/M33, rv32imc, lx106 (build/count/packets.md)
+count-packets: $(call packets_cells,$(PACKETS_KEYS)) ## executed instructions per packet, stock lwIP and patched with fastsum, on Cortex-M0+/M3/M4/M33, rv32imc, lx106, x86_64 (build/count/packets.md)
 	$(Q)$(PACKETS_REPORT) $(BUILD)/count/packets.md $(PACKETS_DIR) "$(PACKETS_KEYS)" "$(PACKETS_CORES)" $(BUILD)/bench/packets
 count: count-packets
 

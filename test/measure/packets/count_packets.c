@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * make count-packets: the rows of rows.c (rows.h) on a bare-metal
- * core under qemu, whose instruction log test/measure/packets/count-cell.sh
- * reads. Each row runs three times, the first also checking every frame
- * lwIP made; its calls go through count_call(), whose calls through a
- * pointer are the ones counted, from the callee's first instruction to its
- * return. After a row it prints "row NAME CALLS".
+ * core under qemu (x86_64: a Linux program under qemu-user), whose
+ * instruction log test/measure/packets/count-cell.sh reads. Each row runs
+ * three times, the first also checking every frame lwIP made; its calls go
+ * through count_call(), whose calls through a pointer are the ones
+ * counted, from the callee's first instruction to its return. After a row
+ * it prints "row NAME CALLS".
  *
  *   count_packets ROW...
  */
