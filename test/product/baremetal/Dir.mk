@@ -16,12 +16,22 @@ GOAL_AREAS_baremetal-test := host patches baremetal
 
 # The differential test for each core, baremetal/CORE/fastsum (mk/programs.mk),
 # without Check (mk/templates.mk), run through test/product/baremetal/run.sh.
+# Each core names the paths and fused copies it must test (FASTSUM_TEST_PATHS).
+BAREMETAL_PATHS_ARMV7M := portable (+copy) armv7m (+copy) armv6m
+BAREMETAL_PATHS_cortex-m0 := portable (+copy) armv6m
+BAREMETAL_PATHS_cortex-m3 := $(BAREMETAL_PATHS_ARMV7M)
+BAREMETAL_PATHS_cortex-m4 := $(BAREMETAL_PATHS_ARMV7M)
+BAREMETAL_PATHS_cortex-m7 := $(BAREMETAL_PATHS_ARMV7M)
+BAREMETAL_PATHS_cortex-m33 := $(BAREMETAL_PATHS_ARMV7M)
+BAREMETAL_PATHS_rv32imc := portable (+copy) riscv
+BAREMETAL_PATHS_lx106 := portable (+copy) xtensa
 define baremetal_program
 PROGRAMS += baremetal/$c/fastsum
 baremetal/$c/fastsum_CC := $(call baremetal_cc,$c)
 baremetal/$c/fastsum_SRCS := $(FASTSUM_TEST_NOCHECK_SRCS)
 baremetal/$c/fastsum_LWIP_ALGS := $(LWIP_DEFAULT)
-baremetal/$c/fastsum_CFLAGS := $(FASTSUM_TEST_NOCHECK_CFLAGS) -DFASTSUM_TEST_MCU
+baremetal/$c/fastsum_CFLAGS := $(FASTSUM_TEST_NOCHECK_CFLAGS) -DFASTSUM_TEST_MCU \
+  -DFASTSUM_TEST_PATHS='"$(BAREMETAL_PATHS_$c)"'
 baremetal/$c/fastsum_LIBS := $(call baremetal_board,$c) $(call baremetal_ldflags,$c)
 baremetal/$c/fastsum_EMULATOR := $(call baremetal_run,$c)
 endef

@@ -24,12 +24,12 @@ fastsum-test-no-vector_SRCS := $(FASTSUM_TEST_NOCHECK_SRCS)
 fastsum-test-no-vector_LWIP_ALGS := $(LWIP_DEFAULT)
 fastsum-test-no-vector_CFLAGS = $(FASTSUM_TEST_NOCHECK_CFLAGS) \
   $(if $(filter x86_64-%,$(CC_MACHINE)),\
-  -mgeneral-regs-only -DFASTSUM_TEST_PATHS='"portable adc"')
+  -mgeneral-regs-only -DFASTSUM_TEST_PATHS='"portable (+copy) adc (+copy)"')
 
 fastsum-test-portable-only_SRCS := $(FASTSUM_TEST_NOCHECK_SRCS)
 fastsum-test-portable-only_LWIP_ALGS := $(LWIP_DEFAULT)
 fastsum-test-portable-only_CFLAGS := $(FASTSUM_TEST_NOCHECK_CFLAGS) -DFASTSUM_PORTABLE_ONLY \
-  -DFASTSUM_TEST_PATHS='"portable"'
+  -DFASTSUM_TEST_PATHS='"portable (+copy)"'
 
 FASTSUM_TESTS := fastsum-test fastsum-test-sanitize fastsum-test-no-vector fastsum-test-portable-only
 .PHONY: $(FASTSUM_TESTS) fastsum-tests

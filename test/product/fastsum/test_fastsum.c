@@ -714,21 +714,34 @@ test_fold_edges_data(void)
 
 /* ---- Which paths the build has ---------------------------------------- */
 
+/* The paths this CPU runs in table order, each with " (+copy)" where it
+ * has a fused copy, into names; 0 if they do not fit. */
+static int
+path_names(char *names, size_t size)
+{
+  const struct fastsum_impl *impls;
+  size_t n = fastsum_impls(&impls), i, used = 0;
+  names[0] = '\0';
+  for (i = 0; i < n; i++) {
+    used += (size_t)snprintf(names + used, size - used, "%s%s%s", i > 0 ? " " : "", impls[i].name,
+                             impls[i].chksum_copy != NULL ? " (+copy)" : "");
+    if (used >= size) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
 /* A build that restricts the paths (-mgeneral-regs-only,
- * -DFASTSUM_PORTABLE_ONLY) names the ones it must have, in table order:
- * -DFASTSUM_TEST_PATHS='"portable adc"'. */
+ * -DFASTSUM_PORTABLE_ONLY) or runs on one CPU (bare metal) names the ones
+ * it must test, as path_names() writes them:
+ * -DFASTSUM_TEST_PATHS='"portable (+copy) adc (+copy)"'. */
 static void
 test_paths(void)
 {
 #ifdef FASTSUM_TEST_PATHS
-  const struct fastsum_impl *impls;
-  size_t n = fastsum_impls(&impls), i, used = 0;
-  char names[256] = "";
-  for (i = 0; i < n; i++) {
-    used += (size_t)snprintf(names + used, sizeof(names) - used, "%s%s", i > 0 ? " " : "",
-                             impls[i].name);
-    EXPECT(used < sizeof(names), "too many paths");
-  }
+  char names[256];
+  EXPECT(path_names(names, sizeof(names)), "too many paths");
   EXPECT(strcmp(names, FASTSUM_TEST_PATHS) == 0, "the build has the paths \"%s\", expected \"%s\"",
          names, FASTSUM_TEST_PATHS);
   printf("paths: \"%s\" as expected\n", names);
@@ -767,13 +780,8 @@ list_paths(void)
 {
   const struct fastsum_impl *impls;
   size_t n = fastsum_impls_all(&impls), i;
-  printf("fastsum paths on this CPU:");
-  for (i = 0; i < n; i++) {
-    if (impls[i].usable == NULL || impls[i].usable()) {
-      printf(" %s%s", impls[i].name, impls[i].chksum_copy ? " (+copy)" : "");
-    }
-  }
-  printf("\n");
+  char names[256];
+  printf("fastsum paths on this CPU: %s\n", path_names(names, sizeof(names)) ? names : "(too many)");
   for (i = 0; i < n; i++) {
     if (impls[i].usable != NULL && !impls[i].usable()) {
       printf("fastsum path %s: built, not run (this CPU lacks it)\n", impls[i].name);
