@@ -2,7 +2,8 @@
 /**
  * @file
  * fastsum ARMv6-M path (Cortex-M0/M0+/M1, ARMv8-M baseline; also runs on
- * every Thumb-2 CPU): fastsum_chksum_armv6m.
+ * every Thumb-2 CPU): fastsum_chksum_armv6m and the fused
+ * fastsum_chksum_copy_armv6m.
  *
  * Assembly restricted to the ARMv6-M (Thumb-1) instruction set: LDM of 4
  * low registers and two-operand ADCS. Thumb-1 has no flag-preserving
@@ -191,12 +192,148 @@ __asm__(
 FASTSUM_ASM_MODE
 );
 
+/* fastsum_chksum_copy_armv6m(dst = r0, src = r1, len = r2): where dst
+ * and src are as far past a word boundary (a frame into a pbuf: both
+ * word-aligned, or both 2 past a word), an odd byte and a halfword bring
+ * both to a word, then LDM/STM of 4 words with the sum riding along (one
+ * ADCS a word) and the tail by halfword and byte: the sum is taken on
+ * their common grid. Otherwise (rare in a driver's copy) the C library's
+ * memcpy, then fastsum_chksum_armv6m. len arrives zero-extended (AAPCS).
+ * Registers: acc r7, data r3-r6, end of the 32-byte blocks r12, odd-start
+ * flag lr (the return address is on the stack). */
+__asm__(
+"  .pushsection .text.fastsum_chksum_copy_armv6m,\"ax\",%progbits\n"
+"  .syntax unified\n"
+"  .thumb\n"
+"  .p2align 2\n"
+"  .global fastsum_chksum_copy_armv6m\n"
+"  .thumb_func\n"
+"  .type fastsum_chksum_copy_armv6m, %function\n"
+"fastsum_chksum_copy_armv6m:\n"
+"  subs r3, r0, r1\n"                /* low bits 0: the same place in a word */
+"  lsls r3, r3, #30\n"
+"  bne 80f\n"
+"  push {r4-r7, lr}\n"
+"  movs r7, #0\n"                    /* acc */
+"  mov lr, r7\n"                     /* not odd */
+"  lsls r3, r0, #31\n"               /* N = bit 0, C = bit 1 of the addresses */
+"  bpl 1f\n"
+"  subs r2, r2, #1\n"                /* odd: summed on the even grid, swapped at the end */
+"  bmi 70f\n"                        /* len 0 */
+"  ldrb r7, [r1]\n"
+"  strb r7, [r0]\n"
+"  lsls r7, r7, #8\n"
+"  adds r1, r1, #1\n"
+"  adds r0, r0, #1\n"
+"  mov lr, r0\n"                     /* non-zero */
+"  lsls r3, r0, #31\n"
+"1:\n"
+"  bcc 2f\n"                         /* halfword to reach a word address */
+"  cmp r2, #2\n"
+"  blt 2f\n"
+"  ldrh r3, [r1]\n"
+"  strh r3, [r0]\n"
+"  adds r7, r7, r3\n"
+"  adds r1, r1, #2\n"
+"  adds r0, r0, #2\n"
+"  subs r2, r2, #2\n"
+"2:\n"
+"  lsrs r3, r2, #5\n"
+"  lsls r3, r3, #5\n"
+"  adds r3, r3, r1\n"
+"  mov r12, r3\n"                    /* end of the 32-byte blocks in src */
+"  adds r7, r7, #0\n"                /* C = 0 */
+"  eors r3, r1\n"
+"  beq 5f\n"
+/* Main loop: the carry flows from ADCS to ADCS; MOV, EORS (register) and
+   the tail's MOVS (immediate) and TST leave it alone. */
+"3:\n"
+"  ldm r1!, {r3-r6}\n"
+"  stm r0!, {r3-r6}\n"
+"  adcs r7, r3\n  adcs r7, r4\n  adcs r7, r5\n  adcs r7, r6\n"
+"  ldm r1!, {r3-r6}\n"
+"  stm r0!, {r3-r6}\n"
+"  adcs r7, r3\n  adcs r7, r4\n  adcs r7, r5\n  adcs r7, r6\n"
+"  mov r3, r12\n"
+"  eors r3, r1\n"
+"  bne 3b\n"
+"5:\n"
+"  movs r3, #16\n"
+"  tst r2, r3\n"
+"  beq 6f\n"
+"  ldm r1!, {r3-r6}\n"
+"  stm r0!, {r3-r6}\n"
+"  adcs r7, r3\n  adcs r7, r4\n  adcs r7, r5\n  adcs r7, r6\n"
+"6:\n"
+"  movs r3, #8\n"
+"  tst r2, r3\n"
+"  beq 6f\n"
+"  ldm r1!, {r3-r4}\n"
+"  stm r0!, {r3-r4}\n"
+"  adcs r7, r3\n  adcs r7, r4\n"
+"6:\n"
+"  movs r3, #4\n"
+"  tst r2, r3\n"
+"  beq 6f\n"
+"  ldm r1!, {r3}\n"
+"  stm r0!, {r3}\n"
+"  adcs r7, r3\n"
+"6:\n"
+"  movs r3, #2\n"
+"  tst r2, r3\n"
+"  beq 6f\n"
+"  ldrh r3, [r1]\n"
+"  strh r3, [r0]\n"
+"  adcs r7, r3\n"
+"6:\n"
+"  movs r3, #1\n"                   /* last byte at + (len & 2) */
+"  tst r2, r3\n"
+"  beq 6f\n"
+"  movs r3, #2\n"
+"  ands r3, r2\n"
+"  ldrb r4, [r1, r3]\n"
+"  strb r4, [r0, r3]\n"
+"  adcs r7, r4\n"
+"6:\n"
+"  movs r3, #0\n"
+"  adcs r7, r3\n"
+"  adcs r7, r3\n"
+/* Fold 32 to 16 bits as in fastsum_chksum_armv6m. */
+"  lsrs r3, r7, #16\n"
+"  uxth r7, r7\n"
+"  adds r7, r7, r3\n"
+"  lsrs r3, r7, #16\n"
+"  adds r7, r7, r3\n"
+"  uxth r0, r7\n"
+"  mov r3, lr\n"
+"  cmp r3, #0\n"
+"  beq 7f\n"
+"  rev16 r0, r0\n"
+"7:\n"
+"  pop {r4-r7, pc}\n"
+"70:\n"
+"  movs r0, #0\n"
+"  pop {r4-r7, pc}\n"
+/* Differing places in a word: memcpy returns dst for the sum. */
+"80:\n"
+"  push {r2, lr}\n"
+"  bl memcpy\n"
+"  pop {r1}\n"
+"  bl fastsum_chksum_armv6m\n"
+"  pop {pc}\n"
+"  .size fastsum_chksum_copy_armv6m, .-fastsum_chksum_copy_armv6m\n"
+"  .popsection\n"
+FASTSUM_ASM_MODE
+);
+
 #ifndef FASTSUM_HAVE_ARMV7M
-/* fastsum_chksum is this path (FASTSUM_ARCH_CHKSUM) where the build has no
- * ARMv7-M: a second name, no call between. */
+/* The public functions are this path (FASTSUM_ARCH_CHKSUM, _COPY) where
+ * the build has no ARMv7-M: second names, no call between. */
 __asm__(
 "  .global fastsum_chksum\n"
 "  .thumb_set fastsum_chksum, fastsum_chksum_armv6m\n"
+"  .global fastsum_chksum_copy\n"
+"  .thumb_set fastsum_chksum_copy, fastsum_chksum_copy_armv6m\n"
 );
 #endif
 

@@ -26,7 +26,7 @@ static const struct fastsum_impl fastsum_rows[] = {
   {"armv7m", fastsum_chksum_armv7m, fastsum_chksum_copy_armv7m, NULL, 0, 0},
 #endif
 #ifdef FASTSUM_HAVE_ARMV6M
-  {"armv6m", fastsum_chksum_armv6m, NULL, NULL, 0, 0},
+  {"armv6m", fastsum_chksum_armv6m, fastsum_chksum_copy_armv6m, NULL, 0, 0},
 #endif
 #ifdef FASTSUM_HAVE_RISCV
   {"riscv", fastsum_chksum_riscv, NULL, NULL, 0, 0},

@@ -91,6 +91,7 @@ extern "C" {
 #if defined(__ARM_ARCH) && __ARM_ARCH >= 6 && !defined(FASTSUM_NO_ARMV6M)
 #define FASTSUM_HAVE_ARMV6M 1
 #define FASTSUM_ARCH_CHKSUM 1
+#define FASTSUM_ARCH_CHKSUM_COPY 1
 #endif
 #endif
 
@@ -191,14 +192,15 @@ enum fastsum_x86_shortest { FASTSUM_X86_PATHS(FASTSUM_X86_SHORTEST_CONSTANT) fas
 #define fastsum_chksum_xtensa fastsum_chksum
 #endif
 
-/* The public functions are ARMv7-M's, or ARMv6-M's sum where the build has
- * no ARMv7-M: second names of the same code (.thumb_set in their files). */
+/* The public functions are ARMv7-M's, or ARMv6-M's where the build has no
+ * ARMv7-M: second names of the same code (.thumb_set in their files). */
 #ifdef FASTSUM_HAVE_ARMV7M
 uint16_t fastsum_chksum_armv7m(const void *data, int len);
 uint16_t fastsum_chksum_copy_armv7m(void *dst, const void *src, uint16_t len);
 #endif
 #ifdef FASTSUM_HAVE_ARMV6M
 uint16_t fastsum_chksum_armv6m(const void *data, int len);
+uint16_t fastsum_chksum_copy_armv6m(void *dst, const void *src, uint16_t len);
 #endif
 #if defined(FASTSUM_HAVE_ARMV7M) || defined(FASTSUM_HAVE_ARMV6M)
 /* For the ARM paths' top-level asm: the mode the compiler expects after it. */

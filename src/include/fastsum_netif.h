@@ -29,7 +29,7 @@ extern "C" {
  * bytes are 0 (0xffff if they are not and sum to one's complement zero).
  * With nothing after ip_offset (ip_offset >= len) p is left unmarked and
  * lwIP verifies the frame in software; so it is on cores where fastsum's
- * copy is memcpy and then the sum (AArch64, ARMv6-M, RISC-V, Xtensa),
+ * copy is memcpy and then the sum (AArch64, RISC-V, Xtensa),
  * where lwIP's own check costs less. Returns ERR_ARG, copying nothing,
  * if p is NULL or the chain is shorter than len. */
 err_t fastsum_netif_take(struct pbuf *p, const void *frame, u16_t len, u16_t ip_offset);

@@ -17,8 +17,8 @@ GOAL_AREAS_baremetal-test := host patches baremetal
 # The differential test for each core, baremetal/CORE/fastsum (mk/programs.mk),
 # without Check (mk/templates.mk), run through test/product/baremetal/run.sh.
 # Each core names the paths and fused copies it must test (FASTSUM_TEST_PATHS).
-BAREMETAL_PATHS_ARMV7M := portable (+copy) armv7m (+copy) armv6m
-BAREMETAL_PATHS_cortex-m0 := portable (+copy) armv6m
+BAREMETAL_PATHS_ARMV7M := portable (+copy) armv7m (+copy) armv6m (+copy)
+BAREMETAL_PATHS_cortex-m0 := portable (+copy) armv6m (+copy)
 BAREMETAL_PATHS_cortex-m3 := $(BAREMETAL_PATHS_ARMV7M)
 BAREMETAL_PATHS_cortex-m4 := $(BAREMETAL_PATHS_ARMV7M)
 BAREMETAL_PATHS_cortex-m7 := $(BAREMETAL_PATHS_ARMV7M)
