@@ -12,8 +12,7 @@
 
 /* Whether fastsum_netif_take() gives the complete sum. Not where fastsum's
  * copy is memcpy and then the sum: that reads the frame twice, as lwIP
- * checking the copied frame does, and taking the link header's sum out
- * would cost more than it saves (make count-packets). */
+ * checking the copied frame does, at a cost (make count-packets). */
 #if LWIP_CHECKSUM_CHECK_PER_PBUF && !defined(FASTSUM_COPY_THEN_SUM)
 #define TAKE_SUMS 1
 #else
@@ -30,41 +29,22 @@ fold(u32_t sum)
   return (u16_t)sum;
 }
 
-/* Whether every byte of the chain p from offset to end (offsets in the
- * chain) is 0. */
+/* Whether every byte of the chain p from offset (in the first pbuf) on is
+ * 0. */
 static int
-zeros_between(const struct pbuf *p, u16_t offset, u16_t end)
+zeros_from(const struct pbuf *p, u16_t offset)
 {
   const struct pbuf *q;
-  u16_t i, start = 0; /* of the chain, where q starts */
+  u16_t i;
 
-  for (q = p; q != NULL && start < end; start = (u16_t)(start + q->len), q = q->next) {
-    for (i = (u16_t)LWIP_MAX(offset, start); i < LWIP_MIN(end, start + q->len); i++) {
-      if (((const u8_t *)q->payload)[i - start] != 0) {
+  for (q = p; q != NULL; q = q->next, offset = 0) {
+    for (i = offset; i < q->len; i++) {
+      if (((const u8_t *)q->payload)[i] != 0) {
         return 0;
       }
     }
   }
   return 1;
-}
-
-/* Gives p the sum of its bytes from ip_offset to len, as LWIP_CHKSUM()
- * returns it, from sum, that of the frame from its first byte, and link,
- * that of the bytes before ip_offset (both as pairs of bytes from the
- * first). */
-static void
-set_complete_less_link(struct pbuf *p, u16_t len, u32_t sum, u16_t link, u16_t ip_offset)
-{
-  /* minus the link header's sum: plus its complement */
-  u16_t rest = fold((u32_t)fold(sum) + (u16_t)~link);
-
-  /* That is 0xffff where the rest sums to one's complement zero; LWIP_CHKSUM
-   * gives 0 where its bytes are all 0. An IP header's first byte is not 0:
-   * one byte read. */
-  if (rest == 0xffff && zeros_between(p, ip_offset, len)) {
-    rest = 0;
-  }
-  pbuf_chksum_set_complete(p, (ip_offset & 1) ? SWAP_BYTES_IN_WORD(rest) : rest);
 }
 #endif /* LWIP_CHECKSUM_CHECK_PER_PBUF */
 
@@ -81,19 +61,26 @@ fastsum_netif_take(struct pbuf *p, const void *frame, u16_t len, u16_t ip_offset
     u16_t off = 0; /* of the frame, where q starts */
     struct pbuf *q;
 
-    /* The whole frame, link header too: the copy starts where the frame
-     * and the pbuf do, word-aligned both, where a C library's memcpy
-     * (fastsum_chksum_copy on cores without a fused copy) copies words,
-     * not bytes as it would from the IP header on, 2 bytes past a word. */
     for (q = p; q != NULL && off < len; q = q->next) {
+      u8_t *dst = (u8_t *)q->payload;
       u16_t n = (u16_t)LWIP_MIN(q->len, len - off);
-      u16_t s = fastsum_chksum_copy(q->payload, src + off, n);
-      /* a piece starting at an odd offset holds its words' bytes the
-       * other way round */
-      sum += (off & 1) ? SWAP_BYTES_IN_WORD(s) : s;
+      u16_t plain = 0;
+
+      if (off < ip_offset) {
+        /* the link header, not in the sum */
+        plain = (u16_t)LWIP_MIN(n, ip_offset - off);
+        MEMCPY(dst, src + off, plain);
+      }
+      if (plain < n) {
+        u16_t s = fastsum_chksum_copy(dst + plain, src + off + plain, (u16_t)(n - plain));
+        /* a piece starting an odd number of bytes after the IP header holds
+         * its words' bytes the other way round */
+        sum += ((off + plain - ip_offset) & 1) ? SWAP_BYTES_IN_WORD(s) : s;
+      }
       off = (u16_t)(off + n);
     }
-    set_complete_less_link(p, len, sum, fastsum_chksum(frame, ip_offset), ip_offset);
+    /* 0 only if every piece's sum is 0: all its bytes are */
+    pbuf_chksum_set_complete(p, fold(sum));
     return ERR_OK;
   }
 #else
@@ -108,13 +95,24 @@ void
 fastsum_netif_set_complete(struct pbuf *p, u32_t sum, u16_t ip_offset)
 {
 #if LWIP_CHECKSUM_CHECK_PER_PBUF
+  u16_t link, rest;
+
   if (p == NULL || ip_offset >= p->tot_len) {
     /* nothing to sum (a runt frame): lwIP verifies it in software */
     return;
   }
   LWIP_ERROR("fastsum_netif_set_complete: link header beyond the first pbuf",
              ip_offset <= p->len, return;);
-  set_complete_less_link(p, p->tot_len, sum, fastsum_chksum(p->payload, ip_offset), ip_offset);
+  /* minus the link header's sum: plus its complement */
+  link = fastsum_chksum(p->payload, ip_offset);
+  rest = fold((u32_t)fold(sum) + (u16_t)~link);
+  /* That is 0xffff where the rest sums to one's complement zero; LWIP_CHKSUM
+   * gives 0 where its bytes are all 0. An IP header's first byte is not 0:
+   * one byte read. */
+  if (rest == 0xffff && zeros_from(p, ip_offset)) {
+    rest = 0;
+  }
+  pbuf_chksum_set_complete(p, (ip_offset & 1) ? SWAP_BYTES_IN_WORD(rest) : rest);
 #else
   LWIP_UNUSED_ARG(p);
   LWIP_UNUSED_ARG(sum);
