@@ -288,30 +288,46 @@ ip_offset_at(u16_t len, unsigned o)
   return o == (unsigned)len + 3 ? 0xFFFF : (u16_t)o;
 }
 
-START_TEST(test_take_split)
+/* Calls each(t) for every frame of pattern up to SHORT_MAX bytes, every
+ * ip_offset, the pbufs' payloads at even and odd addresses. */
+static void
+sweep_short(enum pattern pattern, void (*each)(struct trial *t))
 {
   struct trial t;
-  unsigned o, s;
+  unsigned o;
 
   memset(&t, 0, sizeof(t));
-  t.pattern = (enum pattern)_i;
+  t.pattern = pattern;
   for (t.len = 0; t.len <= SHORT_MAX; t.len++) {
     for (o = 0; o < IP_OFFSETS(t.len); o++) {
       t.ip_offset = ip_offset_at(t.len, o);
       for (t.misalign = 0; t.misalign <= 1; t.misalign++) {
-        /* one pbuf, then split in two at every offset */
-        for (s = 0; s < t.len || s == 0; s++) {
-          chain_split(&t, s);
-          take(&t);
-        }
-        /* a chain longer than the frame: the rest left as it is */
-        t.n = 1;
-        t.piece[0] = (u16_t)(t.len + 3);
-        chain_make(&t, t.piece[0]);
-        take(&t);
+        each(&t);
       }
     }
   }
+}
+
+static void
+take_split(struct trial *t)
+{
+  unsigned s;
+
+  /* one pbuf, then split in two at every offset */
+  for (s = 0; s < t->len || s == 0; s++) {
+    chain_split(t, s);
+    take(t);
+  }
+  /* a chain longer than the frame: the rest left as it is */
+  t->n = 1;
+  t->piece[0] = (u16_t)(t->len + 3);
+  chain_make(t, t->piece[0]);
+  take(t);
+}
+
+START_TEST(test_take_split)
+{
+  sweep_short((enum pattern)_i, take_split);
 }
 END_TEST
 
@@ -440,24 +456,20 @@ START_TEST(test_take_short_chain)
 }
 END_TEST
 
+static void
+set_complete_split(struct trial *t)
+{
+  unsigned s;
+
+  for (s = 0; s < t->len || s == 0; s++) {
+    chain_split(t, s);
+    set_complete(t);
+  }
+}
+
 START_TEST(test_set_complete)
 {
-  struct trial t;
-  unsigned o, s;
-
-  memset(&t, 0, sizeof(t));
-  t.pattern = (enum pattern)_i;
-  for (t.len = 0; t.len <= SHORT_MAX; t.len++) {
-    for (o = 0; o < IP_OFFSETS(t.len); o++) {
-      t.ip_offset = ip_offset_at(t.len, o);
-      for (t.misalign = 0; t.misalign <= 1; t.misalign++) {
-        for (s = 0; s < t.len || s == 0; s++) {
-          chain_split(&t, s);
-          set_complete(&t);
-        }
-      }
-    }
-  }
+  sweep_short((enum pattern)_i, set_complete_split);
   fastsum_netif_set_complete(NULL, 0, 0);
 }
 END_TEST
